@@ -1,0 +1,29 @@
+//! `grundy batch GAME`: judge-sized inputs, one position per line on stdin.
+
+use crate::commands::PlayArgs;
+use grundy::families::parse_spec;
+use grundy::GameError;
+use std::io::{self, Read, Write};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game (see `grundy games`).
+    game: String,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let family = parse_spec(&args.game)?;
+    let mut input = String::new();
+    io::stdin()
+        .lock()
+        .read_to_string(&mut input)
+        .map_err(|e| GameError::Io(format!("reading stdin: {e}")))?;
+    let mut out = String::new();
+    family.batch(&input, args.play.play(), &mut out)?;
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}

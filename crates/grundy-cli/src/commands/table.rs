@@ -1,0 +1,67 @@
+//! `grundy table GAME --to N`: streams G(0), …, G(N).
+
+use crate::output::println_checked;
+use grundy::engine::limits::{human_bytes, OUTPUT_BUDGET};
+use grundy::engine::number::parse_u64_expr;
+use grundy::families::parse_spec;
+use grundy::GameError;
+use std::io::{self, BufWriter, Write};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game (see `grundy games`); its positions must be heaps.
+    game: String,
+    /// Last heap size N (accepts `10^6`, `1e6`, `2^20`).
+    #[arg(long, value_parser = parse_to)]
+    to: u64,
+    /// Print a JSON array instead of one value per line.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_to(text: &str) -> Result<u64, String> {
+    parse_u64_expr(text)
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let family = parse_spec(&args.game)?;
+    let sequence = family.sequence().ok_or_else(|| {
+        GameError::Unsupported(format!(
+            "`{}` has no heap sequence; `table` needs a game whose positions are single heaps",
+            family.spec()
+        ))
+    })?;
+    // Output estimate: each line holds at least one digit and a newline.
+    let lines = args.to as u128 + 1;
+    if lines * 2 > OUTPUT_BUDGET as u128 {
+        return Err(GameError::TooLarge(format!(
+            "a table to {} would print at least {} ({} lines); ask for less",
+            args.to,
+            human_bytes(lines * 2),
+            lines
+        )));
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    if args.json {
+        out.write_all(b"[")?;
+    }
+    sequence.for_each_value(args.to, &mut |n, v| {
+        if args.json && n > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{}", v.0)?;
+        if !args.json {
+            out.write_all(b"\n")?;
+        }
+        Ok(())
+    })?;
+    if args.json {
+        out.write_all(b"]")?;
+        out.flush()?;
+        drop(out);
+        return println_checked("");
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,20 @@
+//! The engine: what every game family builds on.
+//!
+//! - [`game`]: the [`ImpartialGame`](game::ImpartialGame) trait and the heap-game view.
+//! - [`solver`]: the generic memoised, iterative solver (the brute-force reference).
+//! - [`table`]: dense bottom-up Grundy sequences of heap games.
+//! - [`nimber`], [`mex`]: values and the minimum excludant.
+//! - [`limits`]: memory estimates and refusals.
+
+pub mod game;
+pub mod limits;
+pub mod mex;
+pub mod nimber;
+pub mod number;
+pub mod solver;
+pub mod table;
+
+pub use game::{HeapGame, Heaps, ImpartialGame};
+pub use mex::{mex, MexSet};
+pub use nimber::Nimber;
+pub use solver::Solver;

@@ -1,0 +1,116 @@
+//! Parsing of non-negative integers as users write them: `1000000`, `1_000_000`, `10^18`,
+//! `1e9`, `2^64-1`. Every overflow is an error, never a wrap.
+
+/// Parses `text` as a u64 expression: terms `A`, `A^B` or `AeB`, joined by `+` or `-`.
+/// Returns a message describing the problem on failure.
+pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    // Fast path: plain digits (the batch hot path).
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return text
+            .parse::<u64>()
+            .map_err(|_| "exceeds 2^64−1 = 18446744073709551615".to_string());
+    }
+    let cleaned: String = text.chars().filter(|&c| c != '_').collect();
+    if cleaned.is_empty() {
+        return Err("expected a non-negative integer".into());
+    }
+    let mut total: i128 = 0;
+    let mut sign: i128 = 1;
+    let mut rest = cleaned.as_str();
+    loop {
+        let end = rest.find(['+', '-']).unwrap_or(rest.len());
+        let (term, tail) = rest.split_at(end);
+        total += sign * parse_term(term)? as i128;
+        if total.abs() > 1i128 << 100 {
+            return Err("exceeds 2^64−1 = 18446744073709551615".into());
+        }
+        match tail.chars().next() {
+            None => break,
+            Some(op) => {
+                sign = if op == '+' { 1 } else { -1 };
+                rest = &tail[1..];
+            }
+        }
+    }
+    if total < 0 {
+        return Err("is negative; expected a non-negative integer".into());
+    }
+    if total > u64::MAX as i128 {
+        return Err("exceeds 2^64−1 = 18446744073709551615".into());
+    }
+    Ok(total as u64)
+}
+
+fn parse_digits(text: &str) -> Result<u128, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{text}` is not a non-negative integer"));
+    }
+    text.parse::<u128>()
+        .map_err(|_| "exceeds 2^64−1 = 18446744073709551615".to_string())
+}
+
+fn parse_term(term: &str) -> Result<u128, String> {
+    let value = if let Some((base, exp)) = term.split_once('^') {
+        pow(parse_digits(base)?, parse_digits(exp)?)?
+    } else if let Some((mantissa, exp)) = term.split_once(['e', 'E']) {
+        parse_digits(mantissa)?
+            .checked_mul(pow(10, parse_digits(exp)?)?)
+            .ok_or("exceeds 2^64−1 = 18446744073709551615")?
+    } else {
+        parse_digits(term)?
+    };
+    // Terms may reach 2^64 (as in `2^64-1`), not beyond.
+    if value > 1u128 << 64 {
+        return Err("exceeds 2^64−1 = 18446744073709551615".into());
+    }
+    Ok(value)
+}
+
+fn pow(base: u128, exp: u128) -> Result<u128, String> {
+    let mut acc: u128 = 1;
+    for _ in 0..exp {
+        acc = acc
+            .checked_mul(base)
+            .filter(|&v| v <= 1u128 << 64)
+            .ok_or("exceeds 2^64−1 = 18446744073709551615")?;
+        if acc <= 1 {
+            break; // base 0 or 1: stays put
+        }
+    }
+    Ok(acc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        assert_eq!(parse_u64_expr("123"), Ok(123));
+        assert_eq!(parse_u64_expr("1_000"), Ok(1000));
+        assert_eq!(parse_u64_expr("10^15"), Ok(1_000_000_000_000_000));
+        assert_eq!(parse_u64_expr("1e9"), Ok(1_000_000_000));
+        assert_eq!(parse_u64_expr("2^64-1"), Ok(u64::MAX));
+        assert_eq!(parse_u64_expr("2^10+3"), Ok(1027));
+        assert_eq!(parse_u64_expr("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_u64_expr("1^1000000000000"), Ok(1));
+    }
+
+    #[test]
+    fn errors() {
+        for bad in [
+            "",
+            "-1",
+            "2^64",
+            "18446744073709551616",
+            "10^20",
+            "abc",
+            "1..3",
+            "3-5",
+            "1e",
+        ] {
+            assert!(parse_u64_expr(bad).is_err(), "{bad}");
+        }
+    }
+}

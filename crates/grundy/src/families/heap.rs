@@ -1,0 +1,383 @@
+//! Heap games as CLI families: [`HeapRules`] is what a heap-game family writes; [`HeapFamily`]
+//! adapts it to [`Family`] (sums of heaps, winning moves, batch, misère) and [`HeapSequence`].
+//!
+//! Value lookup order for one heap `n` (see [`HeapFamily::grundy`]):
+//! 1. the family's closed form or fast path, if it has one for `n`;
+//! 2. a cached table of `G(0..)`, grown geometrically from the family's `for_each_value`;
+//! 3. otherwise refuse with the size of the table that would be needed.
+
+use crate::engine::limits::{check_memory, table_bytes};
+use crate::engine::{HeapGame, Nimber};
+use crate::error::GameError;
+use crate::family::{
+    ComponentReport, Family, GameValue, HeapSequence, Move, PeriodRule, Play, Solution, Winner,
+};
+use std::sync::RwLock;
+
+/// Largest number of options we enumerate to find winning moves, before refusing.
+pub const MAX_ENUMERATED_OPTIONS: u128 = 50_000_000;
+
+/// Largest cached table, in entries (8 bytes each: 2 GiB).
+pub const MAX_CACHED_TABLE: u64 = 1 << 28;
+
+/// The rules of a heap game, as a family provides them. Every fast path here must agree with
+/// the definition given by [`HeapGame::heap_options`]; each family's tests check that.
+pub trait HeapRules: HeapGame + Send + Sync {
+    /// The canonical spec, e.g. `subtraction:1,3,4`.
+    fn spec(&self) -> String;
+
+    /// How many options heap `n` has (an upper bound is fine): guards enumeration.
+    fn option_count(&self, n: u64) -> u128;
+
+    /// `G(n)` by a closed form or fast path, when the family has one for this `n`.
+    fn closed_form(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+
+    /// A short phrase naming how [`HeapRules::closed_form`] answers (for reports).
+    fn closed_form_name(&self) -> &'static str {
+        "closed form"
+    }
+
+    /// A fast path for the values of many heaps at once (e.g. one sieve for a whole batch).
+    fn bulk_values(&self, _heaps: &[u64]) -> Option<Result<Vec<u64>, GameError>> {
+        None
+    }
+
+    /// `G(0), …, G(to)` in order. Default: the closed form while it answers, then the dense
+    /// bottom-up table by the definition for the rest.
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        let mut n = 0;
+        while let Some(v) = self.closed_form(n) {
+            sink(n, v)?;
+            if n == to {
+                return Ok(());
+            }
+            n += 1;
+        }
+        let table = crate::engine::table::heap_table(self, to)?;
+        for (m, &v) in table.iter().enumerate().skip(n as usize) {
+            sink(m as u64, Nimber(v))?;
+        }
+        Ok(())
+    }
+
+    /// Which theorem can certify a period of the sequence.
+    fn period_rule(&self) -> PeriodRule {
+        PeriodRule::None
+    }
+
+    /// Misère outcome of a sum of heaps, where the family has a misère theory.
+    fn misere_outcome(&self, _heaps: &[u64]) -> Result<Winner, GameError> {
+        Err(GameError::Unsupported(format!(
+            "misère play of `{}` has no theory in grundy (no Anti-SG/SJ condition holds); only normal play is available",
+            self.spec()
+        )))
+    }
+
+    /// The options of heap `n` whose value is `target`. Default: enumerate the options (after
+    /// checking there are not too many) and evaluate each with `value_of`.
+    fn options_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
+    ) -> Result<Vec<Vec<u64>>, GameError> {
+        let count = self.option_count(n);
+        if count > MAX_ENUMERATED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "heap {n} of `{}` has about {count} options; listing winning moves would enumerate them all",
+                self.spec()
+            )));
+        }
+        let mut options = Vec::new();
+        self.heap_options(n, &mut |heaps| options.push(heaps.to_vec()));
+        let mut out = Vec::new();
+        for option in options {
+            let mut v = Nimber::ZERO;
+            for &h in &option {
+                v ^= value_of(h)?;
+            }
+            if v == target {
+                out.push(option);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Parses a heap size: a non-negative integer up to 2^64−1 (`10^18`, `2^64-1` also accepted).
+pub fn parse_heap(text: &str) -> Result<u64, GameError> {
+    crate::engine::number::parse_u64_expr(text)
+        .map_err(|reason| GameError::bad_position(text, format!("heap size {reason}")))
+}
+
+/// Formats an option (a sum of heaps): `7`, or `3+4` when a move splits a heap.
+pub fn format_heaps(heaps: &[u64]) -> String {
+    if heaps.is_empty() {
+        return "0".to_string();
+    }
+    let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    parts.join("+")
+}
+
+/// Adapts [`HeapRules`] to the CLI's [`Family`]: positions are sums of heaps.
+pub struct HeapFamily<R: HeapRules> {
+    rules: R,
+    /// `G(0..len)` computed so far, for families without a closed form.
+    cache: RwLock<Vec<u64>>,
+}
+
+impl<R: HeapRules> HeapFamily<R> {
+    pub fn new(rules: R) -> HeapFamily<R> {
+        HeapFamily {
+            rules,
+            cache: RwLock::new(Vec::new()),
+        }
+    }
+
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// `G(n)`, by closed form, cached table, or a newly grown table.
+    pub fn grundy(&self, n: u64) -> Result<Nimber, GameError> {
+        if let Some(v) = self.rules.closed_form(n) {
+            return Ok(v);
+        }
+        self.ensure_table(n)?;
+        let cache = self
+            .cache
+            .read()
+            .expect("cache lock is never poisoned: no panics while held");
+        Ok(Nimber(cache[n as usize]))
+    }
+
+    /// How `G(n)` is obtained, for reports.
+    fn method(&self, heaps: &[u64]) -> String {
+        if heaps.iter().all(|&n| self.rules.closed_form(n).is_some()) {
+            self.rules.closed_form_name().to_string()
+        } else {
+            "table of Grundy values by the definition (mex over options)".to_string()
+        }
+    }
+
+    /// Grows the cache so that it covers `n`.
+    fn ensure_table(&self, n: u64) -> Result<(), GameError> {
+        if (n as u128) < self.cache.read().expect("cache lock").len() as u128 {
+            return Ok(());
+        }
+        if n >= MAX_CACHED_TABLE {
+            return Err(GameError::TooLarge(format!(
+                "G({n}) of `{}` needs a table of {} values (about {} of memory) and no closed form or certified period is available for it",
+                self.rules.spec(),
+                n as u128 + 1,
+                crate::engine::limits::human_bytes(table_bytes(n.saturating_add(1), 8)),
+            )));
+        }
+        let mut cache = self.cache.write().expect("cache lock");
+        if (n as usize) < cache.len() {
+            return Ok(());
+        }
+        let to = n
+            .max(2 * cache.len() as u64)
+            .clamp(1023, MAX_CACHED_TABLE - 1);
+        check_memory(&format!("a table of G(0..={to})"), table_bytes(to + 1, 8))?;
+        let mut table = Vec::with_capacity(to as usize + 1);
+        self.rules.for_each_value(to, &mut |_, v| {
+            table.push(v.0);
+            Ok(())
+        })?;
+        *cache = table;
+        Ok(())
+    }
+
+    fn values_of(&self, heaps: &[u64]) -> Result<Vec<u64>, GameError> {
+        if let Some(values) = self.rules.bulk_values(heaps) {
+            return values;
+        }
+        if let Some(&max) = heaps
+            .iter()
+            .filter(|&&n| self.rules.closed_form(n).is_none())
+            .max()
+        {
+            self.ensure_table(max)?;
+        }
+        heaps.iter().map(|&n| self.grundy(n).map(|v| v.0)).collect()
+    }
+
+    fn parse_all(positions: &[&str]) -> Result<Vec<u64>, GameError> {
+        if positions.is_empty() {
+            return Err(GameError::bad_position(
+                "",
+                "no position given: list one heap size per component",
+            ));
+        }
+        positions.iter().map(|p| parse_heap(p)).collect()
+    }
+
+    /// Misère winning moves: every single-heap move after which the opponent (to move) loses.
+    fn misere_moves(&self, heaps: &[u64]) -> Result<Vec<Move>, GameError> {
+        let total: u128 = heaps.iter().map(|&n| self.rules.option_count(n)).sum();
+        if total > MAX_ENUMERATED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "listing misère winning moves would enumerate about {total} options"
+            )));
+        }
+        let mut moves = Vec::new();
+        let mut after = heaps.to_vec();
+        for (i, &n) in heaps.iter().enumerate() {
+            let mut options = Vec::new();
+            self.rules
+                .heap_options(n, &mut |option| options.push(option.to_vec()));
+            for option in options {
+                after.splice(i..i + 1, option.iter().copied());
+                let loses = self.rules.misere_outcome(&after)? == Winner::Second;
+                after.splice(i..i + option.len(), [n]);
+                if loses {
+                    moves.push(Move {
+                        component: i,
+                        to: format_heaps(&option),
+                    });
+                }
+            }
+        }
+        Ok(moves)
+    }
+}
+
+impl<R: HeapRules> Family for HeapFamily<R> {
+    fn spec(&self) -> String {
+        self.rules.spec()
+    }
+
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
+        let heaps = Self::parse_all(positions)?;
+        let values = self.values_of(&heaps)?;
+        let components = heaps
+            .iter()
+            .zip(&values)
+            .map(|(&n, &v)| ComponentReport {
+                position: n.to_string(),
+                grundy: Some(v),
+            })
+            .collect();
+        let total = Nimber::sum(values.iter().map(|&v| Nimber(v)));
+        if play == Play::Misere {
+            let winner = self.rules.misere_outcome(&heaps)?;
+            let winning_moves = if winner == Winner::First {
+                self.misere_moves(&heaps)?
+            } else {
+                Vec::new()
+            };
+            return Ok(Solution {
+                winner,
+                grundy: None,
+                winning_moves,
+                components,
+                method: "misère play".to_string(),
+            });
+        }
+        let mut winning_moves = Vec::new();
+        if !total.is_zero() {
+            let value_of = |h: u64| self.grundy(h);
+            // Every option whose value is total ⊕ G(n_i) wins. By the mex rule such options
+            // exist whenever that target is below G(n_i); they may also exist above it.
+            for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
+                let target = total ^ Nimber(v);
+                for option in self.rules.options_with_value(n, target, &value_of)? {
+                    winning_moves.push(Move {
+                        component: i,
+                        to: format_heaps(&option),
+                    });
+                }
+            }
+        }
+        Ok(Solution {
+            winner: Winner::from_grundy(total),
+            grundy: Some(total.0),
+            winning_moves,
+            components,
+            method: self.method(&heaps),
+        })
+    }
+
+    fn value(&self, position: &str) -> Result<GameValue, GameError> {
+        Ok(GameValue::Finite(self.grundy(parse_heap(position)?)?))
+    }
+
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        let heaps = Self::parse_all(positions)?;
+        match play {
+            Play::Misere => self.rules.misere_outcome(&heaps),
+            Play::Normal => {
+                let total = self.values_of(&heaps)?.into_iter().fold(0, |a, v| a ^ v);
+                Ok(Winner::from_grundy(Nimber(total)))
+            }
+        }
+    }
+
+    /// Parses the whole input first, then evaluates all heaps in one bulk call, so that families
+    /// with a table or sieve build it once, to the largest heap of the batch.
+    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
+        let mut heaps = Vec::new();
+        let mut line_ends = Vec::new();
+        for (index, line) in input.lines().enumerate() {
+            for word in line.split_ascii_whitespace() {
+                heaps.push(parse_heap(word).map_err(|e| GameError::AtLine {
+                    line: index + 1,
+                    reason: e.to_string(),
+                })?);
+            }
+            line_ends.push(heaps.len());
+        }
+        out.reserve(line_ends.len() * 7);
+        let mut start = 0;
+        match play {
+            Play::Misere => {
+                for (index, &end) in line_ends.iter().enumerate() {
+                    let winner = self.rules.misere_outcome(&heaps[start..end]).map_err(|e| {
+                        GameError::AtLine {
+                            line: index + 1,
+                            reason: e.to_string(),
+                        }
+                    })?;
+                    out.push_str(winner.as_str());
+                    out.push('\n');
+                    start = end;
+                }
+            }
+            Play::Normal => {
+                let values = self.values_of(&heaps)?;
+                for &end in &line_ends {
+                    let total = values[start..end].iter().fold(0, |a, v| a ^ v);
+                    out.push_str(if total == 0 { "second\n" } else { "first\n" });
+                    start = end;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn sequence(&self) -> Option<&dyn HeapSequence> {
+        Some(self)
+    }
+}
+
+impl<R: HeapRules> HeapSequence for HeapFamily<R> {
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        self.rules.for_each_value(to, sink)
+    }
+
+    fn period_rule(&self) -> PeriodRule {
+        self.rules.period_rule()
+    }
+}

@@ -1,0 +1,198 @@
+//! The CLI's view of a game: a [`Family`] is a parsed GAME spec that answers `solve`, `value`,
+//! `batch` and (for heap games) `table` from position *text*.
+//!
+//! Families are trait objects so the CLI needs no knowledge of any particular game. Most
+//! families are sums of independent heaps and implement [`HeapRules`]; the adapter
+//! [`HeapFamily`](crate::families::heap::HeapFamily) turns those into a `Family`. Games whose
+//! position is one structured object (Moore's Nim, the prime-heap game, a graph) implement
+//! `Family` directly and interpret the POSITION list themselves.
+
+use crate::engine::Nimber;
+use crate::error::GameError;
+use serde::Serialize;
+use std::fmt;
+
+/// Normal play (who cannot move loses) or misère play (who cannot move wins).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Play {
+    #[default]
+    Normal,
+    Misere,
+}
+
+/// Who wins with perfect play, from the point of view of the player about to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    First,
+    Second,
+    Draw,
+}
+
+impl Winner {
+    /// Normal-play winner of a position with Grundy value `g`.
+    pub fn from_grundy(g: Nimber) -> Winner {
+        if g.is_zero() {
+            Winner::Second
+        } else {
+            Winner::First
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Winner::First => "first",
+            Winner::Second => "second",
+            Winner::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The value of one position: a nimber, or — in loopy games — ∞ together with the finite
+/// values it can move to (Smith's generalised Sprague–Grundy function).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameValue {
+    Finite(Nimber),
+    Infinite { reachable: Vec<u64> },
+}
+
+impl GameValue {
+    pub fn finite(self) -> Option<Nimber> {
+        match self {
+            GameValue::Finite(n) => Some(n),
+            GameValue::Infinite { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for GameValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameValue::Finite(n) => write!(f, "{}", n.0),
+            GameValue::Infinite { reachable } => {
+                let parts: Vec<String> = reachable.iter().map(u64::to_string).collect();
+                write!(f, "∞{{{}}}", parts.join(","))
+            }
+        }
+    }
+}
+
+/// One winning move: replace component `component` (0-based) by the position `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    pub component: usize,
+    pub to: String,
+}
+
+/// One component of a solved position, for reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComponentReport {
+    pub position: String,
+    /// The component's Grundy value (`null` for ∞ in loopy games or where play is misère).
+    pub grundy: Option<u64>,
+}
+
+/// Everything `grundy solve` reports. Field names are a public interface (`--json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    pub winner: Winner,
+    /// The Grundy value of the whole position; `null` where it is not a nimber (loopy ∞,
+    /// misère play).
+    pub grundy: Option<u64>,
+    /// Every winning move (empty when the player to move cannot win).
+    pub winning_moves: Vec<Move>,
+    pub components: Vec<ComponentReport>,
+    /// How the answer was obtained (closed form, table, certified period, theorem…).
+    pub method: String,
+}
+
+/// A parsed GAME spec, as the CLI uses it.
+pub trait Family: Send + Sync {
+    /// The canonical spec, e.g. `subtraction:1,3,4`.
+    fn spec(&self) -> String;
+
+    /// Solves the game given by the POSITION arguments (a sum of components for most families).
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError>;
+
+    /// The value of a single position.
+    fn value(&self, position: &str) -> Result<GameValue, GameError>;
+
+    /// Who wins the game given by `positions`; cheaper than [`Family::solve`] where the
+    /// family can skip finding moves.
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        Ok(self.solve(positions, play)?.winner)
+    }
+
+    /// `grundy batch`: one line of whitespace-separated positions in, one winner out, for
+    /// every line of `input`. Families with a faster bulk method override this.
+    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
+        let mut positions = Vec::new();
+        for (index, line) in input.lines().enumerate() {
+            positions.clear();
+            positions.extend(line.split_ascii_whitespace());
+            let winner = self
+                .outcome(&positions, play)
+                .map_err(|e| GameError::AtLine {
+                    line: index + 1,
+                    reason: e.to_string(),
+                })?;
+            out.push_str(winner.as_str());
+            out.push('\n');
+        }
+        Ok(())
+    }
+
+    /// The Grundy sequence view, for families whose positions are single heaps.
+    fn sequence(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+}
+
+/// What the periodicity machinery may prove about a heap sequence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PeriodRule {
+    /// Finite subtraction set with largest element `max_removal`: periodic from `i` once
+    /// `G(n+p) = G(n)` for `max_removal` consecutive `n ≥ i`.
+    FiniteSubtraction { max_removal: u64 },
+    /// Octal game with finite code whose largest removal is `max_removal` (Guy–Smith).
+    GuySmith { max_removal: u64 },
+    /// No theorem applies: a period can only be observed.
+    None,
+}
+
+/// A game whose positions are heaps `n ≥ 0`, seen as its Grundy sequence `G(0), G(1), …`.
+pub trait HeapSequence: Send + Sync {
+    /// `G(0), …, G(to)`, in order, to `sink`. Implementations must check memory before
+    /// allocating and should hold no more than they need (finite subtraction sets keep only
+    /// a window).
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    ) -> Result<(), GameError>;
+
+    /// `G(0..=to)` as a vector.
+    fn values(&self, to: u64) -> Result<Vec<u64>, GameError> {
+        crate::engine::limits::check_memory(
+            &format!("a table of G(0..={to})"),
+            crate::engine::limits::table_bytes(to.saturating_add(1), 8),
+        )?;
+        let mut out = Vec::with_capacity(to as usize + 1);
+        self.for_each_value(to, &mut |_, v| {
+            out.push(v.0);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Which theorem, if any, can certify a period of this sequence.
+    fn period_rule(&self) -> PeriodRule {
+        PeriodRule::None
+    }
+}

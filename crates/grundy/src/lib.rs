@@ -1,0 +1,26 @@
+//! # grundy — an engine for impartial combinatorial games
+//!
+//! Given a game, grundy tells who wins, why, and how: Grundy values, outcomes, every winning
+//! move, and the structure behind them.
+//!
+//! Layers (data flows top to bottom, nothing flows back up):
+//! - [`families`]: one file per game family, plus the registry that parses GAME specs;
+//! - [`family`]: the [`Family`](family::Family) trait the CLI talks to, and report types;
+//! - [`engine`]: the [`ImpartialGame`](engine::ImpartialGame) trait, the generic solver,
+//!   heap tables, nimbers, `mex`, resource limits.
+//!
+//! ```
+//! use grundy::family::{Play, Winner};
+//! let game = grundy::families::parse_spec("subtraction:1,3,4").unwrap();
+//! let solution = game.solve(&["10", "20", "30"], Play::Normal).unwrap();
+//! // G(10) ⊕ G(20) ⊕ G(30) = 1 ⊕ 2 ⊕ 0 = 3: the first player wins.
+//! assert_eq!(solution.winner, Winner::First);
+//! assert_eq!(solution.grundy, Some(3));
+//! ```
+
+pub mod engine;
+pub mod error;
+pub mod families;
+pub mod family;
+
+pub use error::GameError;
