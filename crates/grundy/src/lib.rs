@@ -22,5 +22,6 @@ pub mod engine;
 pub mod error;
 pub mod families;
 pub mod family;
+pub mod period;
 
 pub use error::GameError;

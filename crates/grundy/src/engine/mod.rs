@@ -11,6 +11,7 @@ pub mod limits;
 pub mod mex;
 pub mod nimber;
 pub mod number;
+pub mod primes;
 pub mod solver;
 pub mod table;
 

@@ -19,6 +19,9 @@ use crate::engine::nimber::Nimber;
 use crate::error::GameError;
 use std::collections::{HashMap, HashSet};
 
+/// A winning move of a sum: the index of the component and the option (a sum) it moves to.
+pub type SumMove<P> = (usize, Vec<P>);
+
 /// Memoised solver for one game. Reuse it across queries to share the memo table.
 pub struct Solver<'g, G: ImpartialGame> {
     game: &'g G,
@@ -95,7 +98,7 @@ impl<'g, G: ImpartialGame> Solver<'g, G> {
     pub fn winning_moves(
         &mut self,
         components: &[G::Position],
-    ) -> Result<Vec<(usize, Vec<G::Position>)>, GameError> {
+    ) -> Result<Vec<SumMove<G::Position>>, GameError> {
         let total = self.sum_value(components)?;
         let mut moves = Vec::new();
         if total.is_zero() {

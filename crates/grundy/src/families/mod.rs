@@ -15,6 +15,10 @@ use crate::error::GameError;
 use crate::family::Family;
 use heap::HeapFamily;
 
+/// Builds a family from the text after `name:` (empty when there is none) and the whole spec
+/// (for error messages).
+pub type Builder = fn(args: &str, spec: &str) -> Result<Box<dyn Family>, GameError>;
+
 /// One family in the catalogue: its spec name, what it is, an example, and its parser.
 pub struct Entry {
     /// The name before the first `:` of a spec (or the whole spec).
@@ -25,7 +29,7 @@ pub struct Entry {
     /// A complete example command line after `grundy`.
     pub example: &'static str,
     /// Builds the family from the text after `name:` (empty when there is none).
-    pub build: fn(args: &str, spec: &str) -> Result<Box<dyn Family>, GameError>,
+    pub build: Builder,
 }
 
 /// Every family grundy knows, in the order `grundy games` lists them.

@@ -1,0 +1,50 @@
+//! Prime numbers: the sieve that several families share (prime subtraction sets, the
+//! prime-heap game, the gcd game, `primes<=M` heap sets).
+
+use crate::engine::limits::check_memory;
+use crate::error::GameError;
+
+/// All primes `≤ limit`, by the sieve of Eratosthenes over odd numbers (one byte each).
+pub fn primes_up_to(limit: u64) -> Result<Vec<u64>, GameError> {
+    if limit < 2 {
+        return Ok(Vec::new());
+    }
+    check_memory(&format!("a prime sieve to {limit}"), limit as u128 / 2 + 1)?;
+    let half = (limit / 2 + 1) as usize; // index i stands for 2i+1
+    let mut composite = vec![false; half];
+    let mut i = 1;
+    while (2 * i + 1) * (2 * i + 1) <= limit as usize {
+        if !composite[i] {
+            let p = 2 * i + 1;
+            let mut j = p * p / 2;
+            while j < half {
+                composite[j] = true;
+                j += p;
+            }
+        }
+        i += 1;
+    }
+    let mut primes = vec![2];
+    primes.extend(
+        (1..half)
+            .filter(|&i| !composite[i] && (2 * i + 1) as u64 <= limit)
+            .map(|i| 2 * i as u64 + 1),
+    );
+    Ok(primes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_primes() {
+        assert_eq!(primes_up_to(1).unwrap(), Vec::<u64>::new());
+        assert_eq!(primes_up_to(2).unwrap(), [2]);
+        assert_eq!(
+            primes_up_to(30).unwrap(),
+            [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
+        );
+        assert_eq!(primes_up_to(1_000_000).unwrap().len(), 78_498);
+    }
+}
