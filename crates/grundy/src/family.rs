@@ -112,6 +112,19 @@ pub struct Solution {
     pub method: String,
 }
 
+/// One option of a position (what one move leaves), with its value: the raw material of a
+/// derivation `G(x) = mex{…}` (`grundy explain`) and of move checking (`grundy play`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionReport {
+    /// The position the move leaves; a move that splits a heap writes the parts as `3+4`.
+    pub position: String,
+    /// The parts of the option with their values: one for most moves, several when a move
+    /// splits a heap, none when the move leaves nothing.
+    pub parts: Vec<ComponentReport>,
+    /// The option's value: the nim-sum of its parts.
+    pub grundy: u64,
+}
+
 /// A parsed GAME spec, as the CLI uses it.
 pub trait Family: Send + Sync {
     /// The canonical spec, e.g. `subtraction:1,3,4`.
@@ -151,6 +164,74 @@ pub trait Family: Send + Sync {
     /// The Grundy sequence view, for families whose positions are single heaps.
     fn sequence(&self) -> Option<&dyn HeapSequence> {
         None
+    }
+
+    /// Every option of the single component `position`, with its value, in the family's move
+    /// order (for `explain` and `play`).
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        Err(GameError::Unsupported(format!(
+            "`{}` cannot list the options of a position (`{position}`) yet",
+            self.spec()
+        )))
+    }
+
+    /// Whether the single component `position` has a move. Default: from [`Family::options`].
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(!self.options(position)?.is_empty())
+    }
+
+    /// Plays component `component` (0-based) of `positions` to `to`: the new list of
+    /// components, or an error saying why the move is illegal. Default: `to` must be the text
+    /// of one of [`Family::options`]; its parts replace the component.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let from = component_at(positions, component)?;
+        let options = self.options(from)?;
+        let option = options
+            .iter()
+            .find(|o| o.position == to.trim())
+            .ok_or_else(|| {
+                let listed: Vec<String> = options.iter().map(|o| o.position.clone()).collect();
+                GameError::bad_position(to, illegal_move_reason(from, Some(&listed)))
+            })?;
+        let mut next: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
+        let parts: Vec<String> = if option.parts.is_empty() {
+            vec![option.position.clone()]
+        } else {
+            option.parts.iter().map(|p| p.position.clone()).collect()
+        };
+        next.splice(component..=component, parts);
+        Ok(next)
+    }
+}
+
+/// Component `component` (0-based) of `positions`, or an error naming the valid range.
+pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p str, GameError> {
+    positions.get(component).copied().ok_or_else(|| {
+        GameError::bad_position(
+            &component.to_string(),
+            format!(
+                "there is no component {component}: the position has {} (numbered from 0)",
+                positions.len()
+            ),
+        )
+    })
+}
+
+/// Why a move from `from` is illegal, listing the legal options when they are known (`None`:
+/// too many to list) and few.
+pub fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
+    match options {
+        Some([]) => format!("`{from}` has no moves"),
+        Some(listed) if listed.len() <= 12 => format!(
+            "not reachable from `{from}` in one move (the moves leave {})",
+            listed.join(", ")
+        ),
+        _ => format!("not reachable from `{from}` in one move"),
     }
 }
 

@@ -20,8 +20,10 @@
 
 pub mod engine;
 pub mod error;
+pub mod explain;
 pub mod families;
 pub mod family;
 pub mod period;
+pub mod play;
 
 pub use error::GameError;

@@ -10,12 +10,16 @@ use crate::engine::limits::{check_memory, table_bytes};
 use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::family::{
-    ComponentReport, Family, GameValue, HeapSequence, Move, PeriodRule, Play, Solution, Winner,
+    component_at, illegal_move_reason, ComponentReport, Family, GameValue, HeapSequence, Move,
+    OptionReport, PeriodRule, Play, Solution, Winner,
 };
 use std::sync::RwLock;
 
 /// Largest number of options we enumerate to find winning moves, before refusing.
 pub const MAX_ENUMERATED_OPTIONS: u128 = 50_000_000;
+
+/// Largest number of options listed one by one (`explain`, `play`), before refusing.
+pub const MAX_LISTED_OPTIONS: u128 = 1 << 20;
 
 /// Largest cached table, in entries (8 bytes each: 2 GiB).
 pub const MAX_CACHED_TABLE: u64 = 1 << 28;
@@ -79,6 +83,24 @@ pub trait HeapRules: HeapGame + Send + Sync {
         )))
     }
 
+    /// Whether `option` (heaps sorted ascending, zero heaps removed) is an option of heap `n`.
+    /// Default: enumerate the options (after checking there are not too many) and compare
+    /// them normalised the same way. Families with a direct test override it.
+    fn is_option(&self, n: u64, option: &[u64]) -> Result<bool, GameError> {
+        let count = self.option_count(n);
+        if count > MAX_ENUMERATED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "heap {n} of `{}` has about {count} options; checking a move would enumerate them all",
+                self.spec()
+            )));
+        }
+        let mut found = false;
+        self.heap_options(n, &mut |heaps| {
+            found = found || normalise_option(heaps.to_vec()) == option;
+        });
+        Ok(found)
+    }
+
     /// The options of heap `n` whose value is `target`. Default: enumerate the options (after
     /// checking there are not too many) and evaluate each with `value_of`.
     fn options_with_value(
@@ -123,6 +145,14 @@ pub fn format_heaps(heaps: &[u64]) -> String {
     }
     let parts: Vec<String> = heaps.iter().map(u64::to_string).collect();
     parts.join("+")
+}
+
+/// The canonical form of an option for comparisons: heaps sorted, empty heaps dropped (a heap
+/// of 0 is the empty game, so `3+0` and `3` are the same position).
+pub fn normalise_option(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&h| h != 0);
+    heaps.sort_unstable();
+    heaps
 }
 
 /// Adapts [`HeapRules`] to the CLI's [`Family`]: positions are sums of heaps.
@@ -365,6 +395,93 @@ impl<R: HeapRules> Family for HeapFamily<R> {
 
     fn sequence(&self) -> Option<&dyn HeapSequence> {
         Some(self)
+    }
+
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let n = parse_heap(position)?;
+        let count = self.rules.option_count(n);
+        if count > MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "heap {n} of `{}` has about {count} options; too many to list one by one",
+                self.rules.spec()
+            )));
+        }
+        let mut options: Vec<Vec<u64>> = Vec::new();
+        self.rules
+            .heap_options(n, &mut |heaps| options.push(heaps.to_vec()));
+        let all_heaps: Vec<u64> = options.iter().flatten().copied().collect();
+        // One bulk evaluation, so that a table is grown once, to the largest heap.
+        self.values_of(&all_heaps)?;
+        options
+            .iter()
+            .map(|heaps| {
+                let parts = heaps
+                    .iter()
+                    .map(|&h| {
+                        Ok(ComponentReport {
+                            position: h.to_string(),
+                            grundy: Some(self.grundy(h)?.0),
+                        })
+                    })
+                    .collect::<Result<Vec<_>, GameError>>()?;
+                let grundy = parts.iter().filter_map(|p| p.grundy).fold(0, |a, v| a ^ v);
+                Ok(OptionReport {
+                    position: format_heaps(heaps),
+                    parts,
+                    grundy,
+                })
+            })
+            .collect()
+    }
+
+    /// A heap with a non-zero value has a move (to an option of value 0); otherwise look.
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        let n = parse_heap(position)?;
+        if self.rules.option_count(n) == 0 {
+            return Ok(false);
+        }
+        if !self.grundy(n)?.is_zero() {
+            return Ok(true);
+        }
+        Ok(!self.options(position)?.is_empty())
+    }
+
+    /// `to` is a sum of heaps (`5`, `3+4`); the legality test is [`HeapRules::is_option`].
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let heaps = Self::parse_all(positions)?;
+        let from = component_at(positions, component)?;
+        let parts = to
+            .split('+')
+            .map(parse_heap)
+            .collect::<Result<Vec<u64>, GameError>>()?;
+        let n = heaps[component];
+        let parts = normalise_option(parts);
+        if !self.rules.is_option(n, &parts)? {
+            let listed = (self.rules.option_count(n) <= 12).then(|| {
+                let mut listed = Vec::new();
+                self.rules
+                    .heap_options(n, &mut |o| listed.push(format_heaps(o)));
+                listed
+            });
+            return Err(GameError::bad_position(
+                to,
+                format!(
+                    "{} in `{}`",
+                    illegal_move_reason(from, listed.as_deref()),
+                    self.rules.spec()
+                ),
+            ));
+        }
+        let mut next: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
+        // A move that leaves nothing keeps the component, as an empty heap.
+        let parts = if parts.is_empty() { vec![0] } else { parts };
+        next.splice(component..=component, parts.iter().map(u64::to_string));
+        Ok(next)
     }
 }
 

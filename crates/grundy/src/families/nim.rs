@@ -49,6 +49,15 @@ impl HeapRules for Nim {
         "closed form G(n) = n"
     }
 
+    /// Any smaller heap (the empty option is heap 0).
+    fn is_option(&self, n: u64, option: &[u64]) -> Result<bool, GameError> {
+        Ok(match option {
+            [] => n > 0,
+            [m] => *m < n,
+            _ => false,
+        })
+    }
+
     fn misere_outcome(&self, heaps: &[u64]) -> Result<Winner, GameError> {
         Ok(misere_nim_outcome(heaps))
     }
@@ -134,6 +143,34 @@ mod tests {
                 solution.winning_moves.iter().map(|m| (m.component, m.to.clone())).collect();
             prop_assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn is_option_matches_enumeration() {
+        struct Enumerated;
+        impl HeapGame for Enumerated {
+            fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+                Nim.heap_options(n, visit)
+            }
+        }
+        impl HeapRules for Enumerated {
+            fn spec(&self) -> String {
+                "nim by enumeration".into()
+            }
+            fn option_count(&self, n: u64) -> u128 {
+                n as u128
+            }
+        }
+        for n in 0..12 {
+            for option in [vec![], vec![1], vec![5], vec![11], vec![1, 2]] {
+                assert_eq!(
+                    Nim.is_option(n, &option).unwrap(),
+                    Enumerated.is_option(n, &option).unwrap(),
+                    "{n} → {option:?}"
+                );
+            }
+        }
+        assert!(Nim.is_option(u64::MAX, &[u64::MAX - 1]).unwrap());
     }
 
     #[test]

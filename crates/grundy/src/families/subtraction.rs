@@ -88,6 +88,11 @@ impl Subtraction {
             .1
     }
 
+    /// Whether `s` is in the set.
+    pub fn contains(&self, s: u64) -> bool {
+        self.intervals.iter().any(|&(lo, hi)| lo <= s && s <= hi)
+    }
+
     /// The intervals of the set.
     pub fn intervals(&self) -> &[(u64, u64)] {
         &self.intervals
@@ -156,6 +161,16 @@ impl HeapRules for Subtraction {
 
     fn closed_form_name(&self) -> &'static str {
         "closed form G(n) = ⌊(n mod (a+b)) / a⌋ for S = {a..b}"
+    }
+
+    /// `n → m` is a move iff `n − m ∈ S` (the empty option is heap 0).
+    fn is_option(&self, n: u64, option: &[u64]) -> Result<bool, GameError> {
+        let m = match option {
+            [] => 0,
+            [m] => *m,
+            _ => return Ok(false),
+        };
+        Ok(m < n && self.contains(n - m))
     }
 
     /// Streams the table keeping only a window of the last `max S` values.
@@ -321,6 +336,15 @@ mod tests {
             let mut streamed = Vec::new();
             g.for_each_value(200, &mut |_, v| { streamed.push(v.0); Ok(()) }).unwrap();
             prop_assert_eq!(streamed, table);
+        }
+
+        #[test]
+        fn is_option_matches_enumeration(set in proptest::collection::btree_set(1u64..12, 1..5), n in 0u64..30, m in 0u64..30) {
+            let g = Subtraction::from_intervals(set.iter().map(|&s| (s, s)).collect(), "test").unwrap();
+            let mut expected = false;
+            g.heap_options(n, &mut |o| expected |= o[0] == m);
+            let option = crate::families::heap::normalise_option(vec![m]);
+            prop_assert_eq!(g.is_option(n, &option).unwrap(), expected);
         }
 
         #[test]
