@@ -4,6 +4,7 @@
 
 mod commands;
 mod output;
+mod plot;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,6 +29,13 @@ enum Command {
     Batch(commands::batch::Args),
     /// List every game family with a description and an example.
     Games(commands::games::Args),
+    /// Derive values by hand: each component's options, their values, the mex, the nim-sum,
+    /// why each winning move wins, and the certified period.
+    Explain(commands::explain::Args),
+    /// Play against the perfect engine in the terminal (or from a script on stdin).
+    Play(commands::play::Args),
+    /// Draw the Grundy sequence (or the histogram of its values) as SVG or PNG.
+    Plot(commands::plot::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +50,9 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::table::run(args),
         Command::Batch(args) => commands::batch::run(args),
         Command::Games(args) => commands::games::run(args),
+        Command::Explain(args) => commands::explain::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     };
     output::finish(result)
 }

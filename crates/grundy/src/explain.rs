@@ -134,41 +134,44 @@ impl MoveReason {
         after
     }
 
-    /// The argument in words. Components are numbered from `first_index` (0 in `explain`,
-    /// like `solve`; 1 in `play`, like the board).
+    /// The argument in words, starting from the nim-sum before the move. Components are
+    /// numbered from `first_index` (0 in `explain`, like `solve`; 1 in `play`, like the board).
     pub fn render(&self, first_index: usize) -> String {
+        if self.values_before.len() == 1 {
+            return self.render_step(first_index);
+        }
+        let relation = if self.total_before == 0 { "" } else { " ≠ 0" };
+        format!(
+            "{} = {}{relation}; {}",
+            xor_expression(&self.values_before),
+            self.total_before,
+            self.render_step(first_index)
+        )
+    }
+
+    /// The move and what it does to the nim-sum (for lists under an already stated sum).
+    pub fn render_step(&self, first_index: usize) -> String {
         let label = self.component + first_index;
         let from_value = self.values_before[self.component];
-        let before = xor_expression(&self.values_before);
         let after = xor_expression(&self.values_after());
         let step = format!("component {label}: {} → {}", self.from, self.to);
-        if self.total_before == 0 {
-            return format!(
-                "the values give {before} = 0: every move loses against perfect play; {step} changes G = {from_value} to G = {}, giving {after} = {}, and the opponent can always bring the nim-sum back to 0",
+        let single = self.values_before.len() == 1;
+        match (self.total_before == 0, self.wins()) {
+            (true, _) => format!(
+                "every move loses against perfect play; {step} changes G = {from_value} to G = {}, giving {after} = {}, and the opponent can always bring it back to 0",
                 self.to_grundy, self.total_after
-            );
-        }
-        if self.wins() {
-            let single = self.values_before.len() == 1;
-            let sum_text = if single {
-                String::new()
-            } else {
-                format!("{before} = {} ≠ 0; ", self.total_before)
-            };
-            let target = if single {
-                "0".to_string()
-            } else {
-                format!("{} ⊕ {from_value}", self.total_before)
-            };
-            format!(
-                "{sum_text}{step} changes G = {from_value} to G = {} = {target}, so the nim-sum becomes {after} = 0: the opponent faces a zero position, where every move makes it non-zero again",
-                self.to_grundy
-            )
-        } else {
-            format!(
+            ),
+            (false, true) if single => format!(
+                "{step} changes G = {from_value} to G = 0: the opponent faces a zero position, from which every move leads to a non-zero value"
+            ),
+            (false, true) => format!(
+                "{step} changes G = {from_value} to G = {} = {} ⊕ {from_value}, so the nim-sum becomes {after} = 0: the opponent faces a zero position, where every move makes it non-zero again",
+                self.to_grundy, self.total_before
+            ),
+            (false, false) => format!(
                 "{step} changes G = {from_value} to G = {}, giving {after} = {} ≠ 0: the opponent can win from there",
                 self.to_grundy, self.total_after
-            )
+            ),
         }
     }
 }
@@ -380,7 +383,7 @@ impl Explanation {
         if !self.winning_moves.is_empty() {
             lines.push(format!("winning moves ({}):", self.winning_moves.len()));
             for m in &self.winning_moves {
-                lines.push(format!("  {}", m.render(0)));
+                lines.push(format!("  {}", m.render_step(0)));
             }
         }
         if let Some(c) = &self.certificate {

@@ -1,7 +1,10 @@
 //! One file per subcommand: its arguments (clap derive) and its `run`.
 
 pub mod batch;
+pub mod explain;
 pub mod games;
+pub mod play;
+pub mod plot;
 pub mod solve;
 pub mod table;
 pub mod value;

@@ -3,7 +3,9 @@
 use crate::output::println_checked;
 use grundy::engine::limits::{human_bytes, OUTPUT_BUDGET};
 use grundy::engine::number::parse_u64_expr;
+use grundy::explain::derive;
 use grundy::families::parse_spec;
+use grundy::family::Family;
 use grundy::GameError;
 use std::io::{self, BufWriter, Write};
 
@@ -17,6 +19,10 @@ pub struct Args {
     /// Print a JSON array instead of one value per line.
     #[arg(long)]
     json: bool,
+    /// Derive every value by hand: `n = 4: the moves leave {3, 1, 0}, so G(4) = mex{…} = 2`
+    /// (with --json: an array of derivations).
+    #[arg(long)]
+    explain: bool,
 }
 
 fn parse_to(text: &str) -> Result<u64, String> {
@@ -43,6 +49,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    if args.explain {
+        return explain_each(family.as_ref(), args.to, args.json, &mut out);
+    }
     if args.json {
         out.write_all(b"[")?;
     }
@@ -61,6 +70,45 @@ pub fn run(args: Args) -> Result<(), GameError> {
         out.flush()?;
         drop(out);
         return println_checked("");
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Most heaps `--explain` derives: a derivation is a line of text per heap, listing every
+/// option, so past this the output is no longer something to read.
+const MAX_EXPLAINED: u64 = 1_000_000;
+
+/// `--explain`: one derivation per heap, streamed (a line each, or one JSON array).
+fn explain_each(
+    family: &dyn Family,
+    to: u64,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), GameError> {
+    if to >= MAX_EXPLAINED {
+        return Err(GameError::TooLarge(format!(
+            "--explain prints a derivation per heap, listing every option; {} heaps is too many to read (ask for fewer than {MAX_EXPLAINED})",
+            to as u128 + 1
+        )));
+    }
+    if json {
+        out.write_all(b"[")?;
+    }
+    for n in 0..=to {
+        let derivation = derive(family, &n.to_string())?;
+        if json {
+            if n > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, &derivation)
+                .map_err(|e| GameError::Io(e.to_string()))?;
+        } else {
+            writeln!(out, "{}", derivation.render())?;
+        }
+    }
+    if json {
+        out.write_all(b"]\n")?;
     }
     out.flush()?;
     Ok(())

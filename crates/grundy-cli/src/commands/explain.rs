@@ -1,0 +1,31 @@
+//! `grundy explain GAME POSITION...`: the derivation of each component's value (its options,
+//! their values, the mex), the nim-sum, why each winning move wins, and the certified period.
+
+use crate::output::{print_json, println_checked};
+use grundy::explain::explain;
+use grundy::families::parse_spec;
+use grundy::GameError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game, e.g. `subtraction:1,3,4` (see `grundy games`).
+    game: String,
+    /// The components of the sum (heap sizes for heap games).
+    #[arg(required = true, num_args = 1..)]
+    positions: Vec<String>,
+    /// Machine-readable output with the same content: {"game", "components": [{"position",
+    /// "grundy", "derivation": {"options": [{"position", "parts", "grundy"}], "grundy"}}],
+    /// "grundy", "winner", "winning_moves", "certificate", "method"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let family = parse_spec(&args.game)?;
+    let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    let explanation = explain(family.as_ref(), &positions)?;
+    if args.json {
+        return print_json(&explanation);
+    }
+    println_checked(&explanation.render())
+}

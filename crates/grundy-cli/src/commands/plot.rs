@@ -1,0 +1,103 @@
+//! `grundy plot GAME --to N -o FILE.svg|FILE.png [--kind scatter|histogram]`: a picture of the
+//! Grundy sequence G(0..=N). Drawing lives in `crate::plot`; this file computes the values,
+//! finds the certified period, and words the title and the note under the chart.
+
+use crate::plot::{self, Kind, Picture};
+use grundy::engine::number::parse_u64_expr;
+use grundy::families::{parse_spec, CATALOGUE};
+use grundy::family::{Family, PeriodRule};
+use grundy::period::find_certified;
+use grundy::GameError;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game (see `grundy games`); its positions must be heaps.
+    game: String,
+    /// Last heap size N (accepts `10^6`, `1e6`, `2^20`).
+    #[arg(long, value_parser = parse_to)]
+    to: u64,
+    /// The picture to write: `*.svg` or `*.png`.
+    #[arg(short = 'o', long = "output")]
+    output: PathBuf,
+    /// `scatter`: G(n) against n; `histogram`: how often each value occurs.
+    #[arg(long, value_enum, default_value_t = Kind::Scatter)]
+    kind: Kind,
+}
+
+fn parse_to(text: &str) -> Result<u64, String> {
+    parse_u64_expr(text)
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let family = parse_spec(&args.game)?;
+    let sequence = family.sequence().ok_or_else(|| {
+        GameError::Unsupported(format!(
+            "`{}` has no heap sequence; `plot` needs a game whose positions are single heaps",
+            family.spec()
+        ))
+    })?;
+    let (format, file) = plot::create(&args.output)?;
+    let result = sequence.values(args.to).and_then(|values| {
+        let rule = sequence.period_rule();
+        let period = find_certified(&values, rule);
+        let picture = Picture {
+            title: title(family.as_ref()),
+            note: note(&values, rule, period),
+            values: &values,
+            period,
+        };
+        plot::write(&picture, args.kind, format, file, &args.output)
+    });
+    if result.is_err() {
+        // Leave no empty or half-written picture behind.
+        let _ = std::fs::remove_file(&args.output);
+    }
+    result
+}
+
+/// The spec and the family's name from the catalogue, e.g. `subtraction:1,3,4 (subtraction game)`.
+fn title(family: &dyn Family) -> String {
+    let spec = family.spec();
+    let name = spec.split(':').next().unwrap_or_default();
+    CATALOGUE
+        .iter()
+        .find(|e| e.name == name)
+        .and_then(|e| e.summary.split(':').next())
+        .filter(|summary| !summary.eq_ignore_ascii_case(&spec))
+        .map_or(spec.clone(), |summary| format!("{spec} ({summary})"))
+}
+
+/// What is known about the period, and how many zeros there are.
+fn note(values: &[u64], rule: PeriodRule, period: Option<grundy::period::Period>) -> String {
+    let zeros = values.iter().filter(|&&v| v == 0).count();
+    let last = values.len() - 1;
+    let periodicity = match (period, rule) {
+        (Some(p), _) => format!(
+            "period {} from n = {} (preperiod {}), certified from this table ({})",
+            p.period,
+            p.preperiod,
+            p.preperiod,
+            theorem_name(rule)
+        ),
+        (None, PeriodRule::None) => "no periodicity theorem applies to this game".to_string(),
+        (None, _) => format!(
+            "no period certified by G(0..={last}) ({}); a longer table may certify one",
+            theorem_name(rule)
+        ),
+    };
+    format!(
+        "{periodicity}; P-positions (G = 0): {zeros} of {}",
+        values.len()
+    )
+}
+
+fn theorem_name(rule: PeriodRule) -> String {
+    match rule {
+        PeriodRule::FiniteSubtraction { max_removal } => {
+            format!("finite subtraction set, k = {max_removal}")
+        }
+        PeriodRule::GuySmith { max_removal } => format!("Guy–Smith theorem, t = {max_removal}"),
+        other => format!("{other:?}"),
+    }
+}
