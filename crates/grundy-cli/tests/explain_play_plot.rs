@@ -73,7 +73,7 @@ fn explain_states_moves_and_the_certificate() {
     );
     assert_eq!(v["winning_moves"][0]["to"], "0");
     assert!(v["certificate"].is_null());
-    for bad in [&["explain", "nim", "x"][..], &["explain", "nim", "10^18"]] {
+    for bad in [&["explain", "nim", "x"][..], &["explain", "nim"]] {
         let (code, _, err) = grundy(bad, "");
         assert_eq!(code, 2, "{bad:?}");
         assert_eq!(err.lines().count(), 1, "{err}");

@@ -271,8 +271,10 @@ impl Certificate {
 pub struct ComponentExplanation {
     pub position: String,
     pub grundy: Option<u64>,
-    /// The mex derivation; `null` where the family cannot list options.
+    /// The mex derivation; `null` where the options cannot be listed (then
+    /// `no_derivation` says why: the family cannot list them, or there are too many).
     pub derivation: Option<Derivation>,
+    pub no_derivation: Option<String>,
 }
 
 /// Everything `grundy explain GAME POSITION...` says.
@@ -295,9 +297,9 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
     let solution = family.solve(positions, Play::Normal)?;
     let mut components = Vec::with_capacity(solution.components.len());
     for (component, &position) in solution.components.iter().zip(positions) {
-        let derivation = match derive(family, position) {
-            Ok(d) => Some(d),
-            Err(GameError::Unsupported(_)) => None,
+        let (derivation, no_derivation) = match derive(family, position) {
+            Ok(d) => (Some(d), None),
+            Err(GameError::Unsupported(why) | GameError::TooLarge(why)) => (None, Some(why)),
             Err(e) => return Err(e),
         };
         if let (Some(d), Some(g)) = (&derivation, component.grundy) {
@@ -312,6 +314,7 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
             position: component.position.clone(),
             grundy: component.grundy,
             derivation,
+            no_derivation,
         });
     }
     let values: Option<Vec<u64>> = components.iter().map(|c| c.grundy).collect();
@@ -347,13 +350,14 @@ impl Explanation {
     pub fn render(&self) -> String {
         let mut lines = vec![format!("game: {}", self.game)];
         for c in &self.components {
+            let why = c.no_derivation.as_deref().unwrap_or_default();
             lines.push(match (&c.derivation, c.grundy) {
                 (Some(d), _) => d.render(),
                 (None, Some(g)) => format!(
-                    "G({}) = {g} ({}; this family does not list options)",
+                    "G({}) = {g} by {}; no derivation: {why}",
                     c.position, self.method
                 ),
-                (None, None) => format!("{}: not a nimber", c.position),
+                (None, None) => format!("{}: not a nimber; no derivation: {why}", c.position),
             });
         }
         let values: Option<Vec<u64>> = self.components.iter().map(|c| c.grundy).collect();
@@ -507,12 +511,20 @@ mod tests {
     }
 
     #[test]
-    fn huge_positions_are_refused_not_enumerated() {
+    fn huge_positions_are_explained_without_listing_options() {
         let family = parse_spec("nim").unwrap();
         assert!(matches!(
             derive(family.as_ref(), "10^18"),
             Err(GameError::TooLarge(_))
         ));
+        let e = explain(family.as_ref(), &["10^18", "3"]).unwrap();
+        assert!(e.components[0].derivation.is_none());
+        assert_eq!(e.winning_moves.len(), 1);
+        let text = e.render();
+        assert!(
+            text.contains("G(1000000000000000000) = 1000000000000000000 by closed form G(n) = n; no derivation: heap 1000000000000000000 of `nim` has about"),
+            "{text}"
+        );
     }
 
     proptest! {
