@@ -435,11 +435,12 @@ fn draw_histogram<DB: DrawingBackend>(
         .filter(|&c| c > 0)
         .min()
         .unwrap_or(1);
-    // Counts spanning two orders of magnitude: plot log10 so the rare values stay visible.
+    // Counts spanning two orders of magnitude: bars of height 1 + log10(count), so that a
+    // value seen once still shows, and the rare values a mask would pick stand out.
     let log = largest / smallest >= 100;
     let height = |count: u64| {
         if log {
-            (count as f64).log10() + 0.3
+            (count as f64).log10() + 1.0
         } else {
             count as f64
         }
@@ -459,15 +460,12 @@ fn draw_histogram<DB: DrawingBackend>(
         .build_cartesian_2d(-0.5..x_top - 0.5, 0.0..y_top)
         .map_err(drawing_error)?;
     let count_label = move |y: &f64| {
-        if log {
-            let exponent = y - 0.3;
-            if exponent >= -1e-9 && (exponent - exponent.round()).abs() < 1e-6 {
-                format!("{}", 10u64.pow(exponent.round() as u32))
-            } else {
-                String::new()
-            }
-        } else {
+        if !log {
             integer_label(*y)
+        } else if *y >= 1.0 && (y - y.round()).abs() < 1e-6 {
+            format!("{}", 10u64.pow(y.round() as u32 - 1))
+        } else {
+            String::new()
         }
     };
     chart
@@ -486,7 +484,7 @@ fn draw_histogram<DB: DrawingBackend>(
         .label_style((FONT_NAME, 15))
         .x_label_formatter(&|x| integer_label(*x))
         .y_label_formatter(&count_label)
-        .y_labels(if log { 40 } else { 10 })
+        .y_labels(if log { y_top.ceil() as usize + 1 } else { 10 })
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(drawing_error)?;

@@ -135,5 +135,8 @@ fn write_board(out: &mut impl Write, session: &Session) -> Result<(), GameError>
 fn draw_heap(n: u64) -> String {
     let drawn = n.min(MAX_DRAWN_TOKENS) as usize;
     let cut = if n > MAX_DRAWN_TOKENS { "…" } else { "" };
+    if n == 0 {
+        return "· (0, empty)".to_string();
+    }
     format!("{}{cut} ({n})", "●".repeat(drawn))
 }
