@@ -489,39 +489,34 @@ fn draw_histogram<DB: DrawingBackend>(
         .draw()
         .map_err(drawing_error)?;
     let width = bars.values_per_bar as f64;
+    // (left edge, count) of every non-empty bar.
+    let nonzero: Vec<(usize, f64, u64)> = bars
+        .counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(i, &c)| (i, i as f64 * width - 0.5, c))
+        .collect();
     chart
-        .draw_series(
-            bars.counts
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c > 0)
-                .map(|(i, &c)| {
-                    let lo = i as f64 * width - 0.5;
-                    let colour = if i == 0 { ZERO_COLOUR } else { POINT_COLOUR };
-                    Rectangle::new(
-                        [(lo + 0.1 * width, 0.0), (lo + 0.9 * width, height(c))],
-                        colour.filled(),
-                    )
-                }),
-        )
+        .draw_series(nonzero.iter().map(|&(i, lo, c)| {
+            let colour = if i == 0 { ZERO_COLOUR } else { POINT_COLOUR };
+            Rectangle::new(
+                [(lo + 0.1 * width, 0.0), (lo + 0.9 * width, height(c))],
+                colour.filled(),
+            )
+        }))
         .map_err(drawing_error)?;
     if bars.counts.len() <= 40 {
+        let label_style =
+            TextStyle::from((FONT_NAME, 15).into_font()).pos(Pos::new(HPos::Center, VPos::Center));
         chart
-            .draw_series(
-                bars.counts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &c)| c > 0)
-                    .map(|(i, &c)| {
-                        let centre = i as f64 * width - 0.5 + 0.5 * width;
-                        Text::new(
-                            c.to_string(),
-                            (centre, height(c) + y_top * 0.03),
-                            TextStyle::from((FONT_NAME, 15).into_font())
-                                .pos(Pos::new(HPos::Center, VPos::Center)),
-                        )
-                    }),
-            )
+            .draw_series(nonzero.iter().map(|&(_, lo, c)| {
+                Text::new(
+                    c.to_string(),
+                    (lo + 0.5 * width, height(c) + y_top * 0.03),
+                    label_style.clone(),
+                )
+            }))
             .map_err(drawing_error)?;
     }
     Ok(())

@@ -296,7 +296,9 @@ pub struct Explanation {
 pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, GameError> {
     let solution = family.solve(positions, Play::Normal)?;
     let mut components = Vec::with_capacity(solution.components.len());
-    for (component, &position) in solution.components.iter().zip(positions) {
+    for component in &solution.components {
+        // The family's canonical text (`1000`, not `10^3`).
+        let position = component.position.as_str();
         let (derivation, no_derivation) = match derive(family, position) {
             Ok(d) => (Some(d), None),
             Err(GameError::Unsupported(why) | GameError::TooLarge(why)) => (None, Some(why)),
@@ -518,6 +520,7 @@ mod tests {
             Err(GameError::TooLarge(_))
         ));
         let e = explain(family.as_ref(), &["10^18", "3"]).unwrap();
+        assert_eq!(e.components[1].derivation.as_ref().unwrap().position, "3");
         assert!(e.components[0].derivation.is_none());
         assert_eq!(e.winning_moves.len(), 1);
         let text = e.render();

@@ -111,20 +111,27 @@ pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<MoveReason, Gam
             total ^ values[m.component],
         ));
     }
+    // Every move loses: the first move of the first component whose options can be listed.
+    let mut refused = None;
     for (component, &position) in positions.iter().enumerate() {
-        if let Some(first) = family.options(position)?.first() {
-            return Ok(MoveReason::new(
-                component,
-                position,
-                &first.position,
-                values,
-                first.grundy,
-            ));
+        match family.options(position) {
+            Ok(options) => {
+                if let Some(first) = options.first() {
+                    return Ok(MoveReason::new(
+                        component,
+                        position,
+                        &first.position,
+                        values,
+                        first.grundy,
+                    ));
+                }
+            }
+            Err(e @ GameError::TooLarge(_)) => refused = Some(e),
+            Err(e) => return Err(e),
         }
     }
-    Err(GameError::Unsupported(
-        "there is no move: the game is over".into(),
-    ))
+    Err(refused
+        .unwrap_or_else(|| GameError::Unsupported("there is no move: the game is over".into())))
 }
 
 /// A game in progress between a person and the engine.
@@ -146,7 +153,17 @@ impl<'f> Session<'f> {
         first: Side,
     ) -> Result<Session<'f>, GameError> {
         let refs: Vec<&str> = positions.iter().map(String::as_str).collect();
-        family.solve(&refs, Play::Normal)?;
+        let solution = family.solve(&refs, Play::Normal)?;
+        // The family's canonical text (`1000` for `10^3`), where it reports one per component.
+        let positions = if solution.components.len() == positions.len() {
+            solution
+                .components
+                .into_iter()
+                .map(|c| c.position)
+                .collect()
+        } else {
+            positions
+        };
         let mut session = Session {
             family,
             positions,
@@ -309,6 +326,25 @@ mod tests {
         );
         let hint = s.hint().unwrap();
         assert!(!hint.wins() && hint.total_before == 0);
+    }
+
+    #[test]
+    fn a_lost_position_with_a_huge_heap_still_gets_a_move() {
+        let family = parse_spec("nim").unwrap();
+        let m = advise(family.as_ref(), &["10^18", "10^18", "5", "5"]).unwrap();
+        assert_eq!((m.component, m.to.as_str(), m.wins()), (2, "4", false));
+        assert!(advise(family.as_ref(), &["10^18", "10^18"]).is_err());
+    }
+
+    #[test]
+    fn positions_are_shown_in_canonical_form() {
+        let family = parse_spec("nim").unwrap();
+        let s = Session::new(
+            family.as_ref(),
+            vec!["2^3".into(), "1e1".into()],
+            Side::Human,
+        );
+        assert_eq!(s.unwrap().positions(), ["8", "10"]);
     }
 
     #[test]

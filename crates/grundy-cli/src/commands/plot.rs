@@ -2,8 +2,8 @@
 //! Grundy sequence G(0..=N). Drawing lives in `crate::plot`; this file computes the values,
 //! finds the certified period, and words the title and the note under the chart.
 
+use crate::commands::{heap_sequence, parse_to};
 use crate::plot::{self, Kind, Picture};
-use grundy::engine::number::parse_u64_expr;
 use grundy::families::{parse_spec, CATALOGUE};
 use grundy::family::{Family, PeriodRule};
 use grundy::period::find_certified;
@@ -25,18 +25,9 @@ pub struct Args {
     kind: Kind,
 }
 
-fn parse_to(text: &str) -> Result<u64, String> {
-    parse_u64_expr(text)
-}
-
 pub fn run(args: Args) -> Result<(), GameError> {
     let family = parse_spec(&args.game)?;
-    let sequence = family.sequence().ok_or_else(|| {
-        GameError::Unsupported(format!(
-            "`{}` has no heap sequence; `plot` needs a game whose positions are single heaps",
-            family.spec()
-        ))
-    })?;
+    let sequence = heap_sequence(family.as_ref(), "plot")?;
     let (format, file) = plot::create(&args.output)?;
     let result = sequence.values(args.to).and_then(|values| {
         let rule = sequence.period_rule();

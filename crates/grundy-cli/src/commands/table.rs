@@ -1,8 +1,8 @@
 //! `grundy table GAME --to N`: streams G(0), …, G(N).
 
+use crate::commands::{heap_sequence, parse_to};
 use crate::output::println_checked;
 use grundy::engine::limits::{human_bytes, OUTPUT_BUDGET};
-use grundy::engine::number::parse_u64_expr;
 use grundy::explain::derive;
 use grundy::families::parse_spec;
 use grundy::family::Family;
@@ -25,18 +25,9 @@ pub struct Args {
     explain: bool,
 }
 
-fn parse_to(text: &str) -> Result<u64, String> {
-    parse_u64_expr(text)
-}
-
 pub fn run(args: Args) -> Result<(), GameError> {
     let family = parse_spec(&args.game)?;
-    let sequence = family.sequence().ok_or_else(|| {
-        GameError::Unsupported(format!(
-            "`{}` has no heap sequence; `table` needs a game whose positions are single heaps",
-            family.spec()
-        ))
-    })?;
+    let sequence = heap_sequence(family.as_ref(), "table")?;
     // Output estimate: each line holds at least one digit and a newline.
     let lines = args.to as u128 + 1;
     if lines * 2 > OUTPUT_BUDGET as u128 {
