@@ -406,9 +406,18 @@ impl<R: HeapRules> Family for HeapFamily<R> {
                 self.rules.spec()
             )));
         }
+        // Shown as positions: parts sorted, empty heaps dropped from splits (`0+3` is `3`),
+        // "nothing left" as the heap 0; moves that leave the same position are listed once.
         let mut options: Vec<Vec<u64>> = Vec::new();
-        self.rules
-            .heap_options(n, &mut |heaps| options.push(heaps.to_vec()));
+        self.rules.heap_options(n, &mut |heaps| {
+            let mut shown = normalise_option(heaps.to_vec());
+            if shown.is_empty() {
+                shown.push(0);
+            }
+            if !options.contains(&shown) {
+                options.push(shown);
+            }
+        });
         let all_heaps: Vec<u64> = options.iter().flatten().copied().collect();
         // One bulk evaluation, so that a table is grown once, to the largest heap.
         self.values_of(&all_heaps)?;
@@ -496,5 +505,96 @@ impl<R: HeapRules> HeapSequence for HeapFamily<R> {
 
     fn period_rule(&self) -> PeriodRule {
         self.rules.period_rule()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Heaps, Solver};
+    use crate::explain::derive;
+    use proptest::prelude::*;
+
+    /// Kayles: knock down one pin or two adjacent pins from a row, possibly splitting it.
+    struct Kayles;
+    impl HeapGame for Kayles {
+        fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+            for take in 1..=2.min(n) {
+                let rest = n - take;
+                for left in 0..=rest / 2 {
+                    visit(&[left, rest - left]);
+                }
+            }
+        }
+    }
+    impl HeapRules for Kayles {
+        fn spec(&self) -> String {
+            "kayles".into()
+        }
+        fn option_count(&self, n: u64) -> u128 {
+            n as u128 + 1
+        }
+    }
+
+    #[test]
+    fn splitting_options_derive_the_kayles_values() {
+        let family = HeapFamily::new(Kayles);
+        let values: Vec<u64> = (0..12)
+            .map(|n| derive(&family, &n.to_string()).unwrap().grundy)
+            .collect();
+        assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        assert_eq!(
+            derive(&family, "4").unwrap().render(),
+            "n = 4: the moves leave {3, 1+2, 2, 1+1}, so G(4) = mex{G(3), G(1)⊕G(2), G(2), G(1)⊕G(1)} = mex{3, 1⊕2, 2, 1⊕1} = mex{3, 3, 2, 0} = 1"
+        );
+    }
+
+    #[test]
+    fn moves_that_split_are_checked_and_applied() {
+        let family = HeapFamily::new(Kayles);
+        assert_eq!(
+            family.apply_move(&["7", "2"], 0, "2+3").unwrap(),
+            ["3", "2", "2"]
+        );
+        assert_eq!(
+            family.apply_move(&["7", "2"], 0, "0+5").unwrap(),
+            ["5", "2"]
+        );
+        assert_eq!(family.apply_move(&["7", "2"], 1, "0").unwrap(), ["7", "0"]);
+        let err = family
+            .apply_move(&["7", "2"], 0, "1+1")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not reachable from `7` in one move"), "{err}");
+        assert!(family.apply_move(&["7"], 1, "3").is_err());
+        assert!(family.apply_move(&["7"], 0, "3+x").is_err());
+        assert!(!family.has_moves("0").unwrap() && family.has_moves("1").unwrap());
+    }
+
+    proptest! {
+        /// Every winning move `solve` lists is legal, and leaves a position the generic
+        /// solver values at 0.
+        #[test]
+        fn winning_moves_are_legal_and_win(heaps in proptest::collection::vec(0u64..15, 1..4)) {
+            let family = HeapFamily::new(Kayles);
+            let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let game = Heaps(&Kayles);
+            let mut solver = Solver::new(&game);
+            for m in family.solve(&refs, Play::Normal).unwrap().winning_moves {
+                let next = family.apply_move(&refs, m.component, &m.to).unwrap();
+                let total = next.iter().fold(Nimber::ZERO, |acc, p| {
+                    acc ^ solver.grundy(&p.parse::<u64>().unwrap()).unwrap()
+                });
+                prop_assert!(total.is_zero(), "{:?} → {:?}", heaps, next);
+            }
+        }
+
+        #[test]
+        fn has_moves_agrees_with_the_option_list(n in 0u64..40) {
+            let family = HeapFamily::new(Kayles);
+            let text = n.to_string();
+            prop_assert_eq!(family.has_moves(&text).unwrap(), !family.options(&text).unwrap().is_empty());
+        }
     }
 }
