@@ -553,8 +553,8 @@ mod tests {
     fn moves_that_split_are_checked_and_applied() {
         let family = HeapFamily::new(Kayles);
         assert_eq!(
-            family.apply_move(&["7", "2"], 0, "2+3").unwrap(),
-            ["3", "2", "2"]
+            family.apply_move(&["7", "2"], 0, "3+2").unwrap(),
+            ["2", "3", "2"]
         );
         assert_eq!(
             family.apply_move(&["7", "2"], 0, "0+5").unwrap(),
