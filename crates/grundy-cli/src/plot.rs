@@ -185,7 +185,7 @@ fn draw_scatter<DB: DrawingBackend>(
     let last = values.len().saturating_sub(1) as f64;
     let max_value = values.iter().copied().max().unwrap_or(0);
     // Head room above the data for the legend.
-    let y_top = (max_value as f64 + 0.5) * 1.3 + 0.3;
+    let y_top = ((max_value as f64 + 0.5) * 1.3 + 0.3).max(2.0);
     let x_pad = (last * 0.01).max(0.5);
     let title = format!("{}: G(n) for 0 ≤ n ≤ {}", picture.title, values.len() - 1);
     let mut chart = ChartBuilder::on(area)
@@ -245,9 +245,12 @@ fn draw_scatter<DB: DrawingBackend>(
                 } else {
                     POINT_COLOUR
                 };
+                // Opaque, and a third of a cell wider than the cell: neighbours overlap instead
+                // of leaving pixel-rounding seams, so only truly empty cells show white.
+                let overlap = (cell.n_hi - cell.n_lo) / 3.0;
                 Rectangle::new(
-                    [(cell.n_lo, cell.y_lo), (cell.n_hi, cell.y_hi)],
-                    colour.mix(0.15 + 0.85 * cell.shade).filled(),
+                    [(cell.n_lo, cell.y_lo), (cell.n_hi + overlap, cell.y_hi)],
+                    tint(colour, 0.15 + 0.85 * cell.shade).filled(),
                 )
             }))
             .map_err(drawing_error)?
@@ -329,6 +332,12 @@ fn draw_period<DB: DrawingBackend>(
             PathElement::new(vec![(x - 6, y), (x + 6, y)], RULE_COLOUR.stroke_width(2))
         });
     Ok(())
+}
+
+/// `colour` at strength `alpha` over white, as an opaque colour.
+fn tint(colour: RGBColor, alpha: f64) -> RGBColor {
+    let blend = |c: u8| (255.0 - (255.0 - c as f64) * alpha).round() as u8;
+    RGBColor(blend(colour.0), blend(colour.1), blend(colour.2))
 }
 
 /// Axis labels are integers: no `12.0` or `1e6`-style noise.
