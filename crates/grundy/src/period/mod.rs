@@ -52,6 +52,40 @@ impl Period {
     }
 }
 
+/// What `grundy period --json` prints. Field names are a public interface.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PeriodReport {
+    /// `null` (with `period` and `saltus`) when no period was observed.
+    pub preperiod: Option<u64>,
+    pub period: Option<u64>,
+    pub saltus: Option<u64>,
+    /// Proved for every `n` by the family's [`PeriodRule`].
+    pub certified: bool,
+    /// The table `G(0..=checked_to)` that was examined.
+    pub checked_to: u64,
+    /// Why it is proved, or why not.
+    pub reason: String,
+}
+
+impl PeriodReport {
+    /// Describes a search of the sequence of `spec`.
+    pub fn new(spec: &str, result: &SearchResult) -> PeriodReport {
+        let best = result.best();
+        let reason = match &result.certified {
+            Some(period) => certify::proof(result.rule, period),
+            None => certify::not_proved(result.rule, spec, result.checked_to(), best.as_ref()),
+        };
+        PeriodReport {
+            preperiod: best.map(|p| p.preperiod),
+            period: best.map(|p| p.period),
+            saltus: best.map(|p| p.saltus),
+            certified: result.certified.is_some(),
+            checked_to: result.checked_to(),
+            reason,
+        }
+    }
+}
+
 /// The smallest preperiod for ordinary period `p` observed in `values`: one past the last
 /// `n` with `values[n + p] ≠ values[n]` (0 if none). This is the O(N) definition, kept as the
 /// reference the Z-function search is tested against.
