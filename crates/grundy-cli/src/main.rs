@@ -28,6 +28,12 @@ enum Command {
     Batch(commands::batch::Args),
     /// List every game family with a description and an example.
     Games(commands::games::Args),
+    /// Preperiod, period and saltus of a heap game, certified where a theorem allows.
+    Period(commands::period::Args),
+    /// Which patterns (periodic, n mod m, smallest prime factor, odious/evil, Beatty) fit the table.
+    Pattern(commands::pattern::Args),
+    /// (preperiod, period) of every subtraction set ⊆ {1..K}, in parallel, resumable, shardable.
+    Census(commands::census::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +48,9 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::table::run(args),
         Command::Batch(args) => commands::batch::run(args),
         Command::Games(args) => commands::games::run(args),
+        Command::Period(args) => commands::period::run(args),
+        Command::Pattern(args) => commands::pattern::run(args),
+        Command::Census(args) => commands::census::run(args),
     };
     output::finish(result)
 }

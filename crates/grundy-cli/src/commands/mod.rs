@@ -1,7 +1,10 @@
 //! One file per subcommand: its arguments (clap derive) and its `run`.
 
 pub mod batch;
+pub mod census;
 pub mod games;
+pub mod pattern;
+pub mod period;
 pub mod solve;
 pub mod table;
 pub mod value;

@@ -177,6 +177,72 @@ pub fn subtraction_period(mask: u64, max_len: usize) -> CensusRow {
     }
 }
 
+/// Totals of a census: how many sets have each period, and the record holders.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CensusSummary {
+    /// Sets per period (`None`: not certified within the per-set budget).
+    pub per_period: std::collections::BTreeMap<Option<u64>, u64>,
+    /// The longest periods: `(period, preperiod, set)`, longest first.
+    pub longest_periods: Vec<(u64, u64, Vec<u64>)>,
+    /// The longest preperiods: `(preperiod, period, set)`, longest first.
+    pub longest_preperiods: Vec<(u64, u64, Vec<u64>)>,
+}
+
+impl CensusSummary {
+    /// How many record holders are kept.
+    pub const RECORDS: usize = 10;
+
+    pub fn add(&mut self, row: &CensusRow) {
+        *self.per_period.entry(row.period).or_default() += 1;
+        if let (Some(i), Some(p)) = (row.preperiod, row.period) {
+            Self::keep(&mut self.longest_periods, (p, i, row.set.clone()));
+            Self::keep(&mut self.longest_preperiods, (i, p, row.set.clone()));
+        }
+    }
+
+    /// Inserts `record` into a list kept sorted longest first, shortest sets first on ties.
+    fn keep(list: &mut Vec<(u64, u64, Vec<u64>)>, record: (u64, u64, Vec<u64>)) {
+        let key = |r: &(u64, u64, Vec<u64>)| (std::cmp::Reverse(r.0), std::cmp::Reverse(r.1), r.2.clone());
+        let at = list.partition_point(|r| key(r) < key(&record));
+        if at < Self::RECORDS {
+            list.insert(at, record);
+            list.truncate(Self::RECORDS);
+        }
+    }
+
+    /// The number of sets counted.
+    pub fn sets(&self) -> u64 {
+        self.per_period.values().sum()
+    }
+
+    /// A human summary.
+    pub fn render(&self) -> String {
+        let mut text = String::from("sets per period (period: count):\n");
+        let entries: Vec<String> = self
+            .per_period
+            .iter()
+            .map(|(p, count)| match p {
+                Some(p) => format!("{p}: {count}"),
+                None => format!("uncertified: {count}"),
+            })
+            .collect();
+        for line in entries.chunks(8) {
+            text.push_str(&format!("  {}\n", line.join(", ")));
+        }
+        let list = |title: &str, records: &[(u64, u64, Vec<u64>)], first: &str, second: &str| {
+            let mut out = format!("{title}:\n");
+            for (a, b, set) in records {
+                let set: Vec<String> = set.iter().map(u64::to_string).collect();
+                out.push_str(&format!("  {first} {a}, {second} {b}: {{{}}}\n", set.join(",")));
+            }
+            out
+        };
+        text.push_str(&list("longest periods", &self.longest_periods, "period", "preperiod"));
+        text.push_str(&list("longest preperiods", &self.longest_preperiods, "preperiod", "period"));
+        text.trim_end().to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,6 +296,28 @@ mod tests {
         assert_eq!((row.preperiod, row.period), (Some(0), Some(7)));
         let row = subtraction_period(mask_of(&[2, 5, 7]).unwrap(), 1 << 16);
         assert_eq!((row.preperiod, row.period), (Some(0), Some(22)));
+    }
+
+    #[test]
+    fn summary_counts_and_records() {
+        let mut summary = CensusSummary::default();
+        let selection = Selection::new(6, None, (0, 1)).unwrap();
+        for mask in selection.masks() {
+            summary.add(&subtraction_period(mask, 1 << 12));
+        }
+        assert_eq!(summary.sets(), 63);
+        assert_eq!(summary.per_period.get(&None), None);
+        // {1}: period 2 (n mod 2); {6}: period 12 (⌊(n mod 12)/6⌋).
+        assert!(summary.per_period[&Some(2)] >= 1);
+        assert!(summary.longest_periods[0].0 >= 12);
+        assert_eq!(
+            Some(summary.longest_periods[0].0),
+            *summary.per_period.keys().last().unwrap()
+        );
+        let text = summary.render();
+        assert!(text.contains("2: ") && text.contains("longest periods"), "{text}");
+        assert!(summary.longest_periods.len() <= CensusSummary::RECORDS);
+        assert!(summary.longest_periods.windows(2).all(|w| w[0].0 >= w[1].0));
     }
 
     proptest! {
