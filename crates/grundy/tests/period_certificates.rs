@@ -164,21 +164,18 @@ fn huge_kayles_heaps_come_from_the_certified_period() {
         .finite()
         .unwrap()
         .0;
-    assert_eq!(
-        top,
-        table[(71 + (u64::MAX - 71) % 12) as usize]
-    );
+    assert_eq!(top, table[(71 + (u64::MAX - 71) % 12) as usize]);
     // A sum that is a second-player win needs no options of the huge heap.
-    let twin = table
-        .iter()
-        .position(|&v| v == top)
-        .unwrap()
-        .to_string();
+    let twin = table.iter().position(|&v| v == top).unwrap().to_string();
     let s = family
         .solve(&["18446744073709551615", &twin], Play::Normal)
         .unwrap();
     assert_eq!(s.grundy, Some(0));
-    assert!(s.method.starts_with("certified period (71, 12)"), "{}", s.method);
+    assert!(
+        s.method.starts_with("certified period (71, 12)"),
+        "{}",
+        s.method
+    );
     // Listing the ~2^63 splits of a huge heap is refused, not attempted.
     let err = family
         .solve(&["18446744073709551615", "1000"], Play::Normal)
@@ -196,7 +193,11 @@ fn subtraction_2_5_7_at_the_top_of_u64() {
     let s = family
         .solve(&["18446744073709551615", "3"], Play::Normal)
         .unwrap();
-    assert!(s.method.starts_with("certified period (0, 22)"), "{}", s.method);
+    assert!(
+        s.method.starts_with("certified period (0, 22)"),
+        "{}",
+        s.method
+    );
     for m in &s.winning_moves {
         let to: u64 = m.to.parse().unwrap();
         let other = s.components[1 - m.component].grundy.unwrap();
@@ -215,13 +216,19 @@ struct InfiniteSet {
 impl InfiniteSet {
     fn squares(limit: u64) -> InfiniteSet {
         let elements = (1..).map(|k| k * k).take_while(|&s| s <= limit).collect();
-        InfiniteSet { name: "squares", elements }
+        InfiniteSet {
+            name: "squares",
+            elements,
+        }
     }
 
     fn one_and_primes(limit: u64) -> InfiniteSet {
         let mut elements = vec![1];
         elements.extend(grundy::engine::primes::primes_up_to(limit).unwrap());
-        InfiniteSet { name: "1,primes", elements }
+        InfiniteSet {
+            name: "1,primes",
+            elements,
+        }
     }
 }
 
@@ -278,7 +285,11 @@ fn subtract_a_square_has_no_period() {
     let (report, values) = observe(InfiniteSet::squares(20_000), 20_000);
     assert_eq!(&values[..12], &[0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1]);
     assert_eq!((report.period, report.certified), (None, false));
-    assert!(report.reason.starts_with("no period observed up to 20000"), "{}", report.reason);
+    assert!(
+        report.reason.starts_with("no period observed up to 20000"),
+        "{}",
+        report.reason
+    );
     // The value path has no period to use and refuses beyond the table limit.
     let family = HeapFamily::new(InfiniteSet::squares(1000));
     assert!(family.grundy(u64::MAX).is_err());

@@ -6,7 +6,9 @@ use grundy::period::{search, Budget, PeriodReport, Stop};
 
 fn observe(spec: &str, to: u64) -> (PeriodReport, Vec<u64>) {
     let family = parse_spec(spec).unwrap();
-    let sequence = family.sequence().expect("subtraction games are heap sequences");
+    let sequence = family
+        .sequence()
+        .expect("subtraction games are heap sequences");
     let found = search(
         sequence,
         Budget {
@@ -32,7 +34,9 @@ fn one_and_primes_is_n_mod_4_observed_not_period_34() {
     assert!(!report.certified);
     assert_eq!(report.checked_to, 100_000);
     assert!(
-        report.reason.starts_with("observed up to 100000, not proved")
+        report
+            .reason
+            .starts_with("observed up to 100000, not proved")
             && report.reason.contains("no periodicity theorem applies"),
         "{}",
         report.reason
@@ -48,7 +52,11 @@ fn squares_are_never_certified() {
     let (report, values) = observe("subtraction:squares", 20_000);
     assert!(!report.certified);
     assert_eq!(report.period, None, "{report:?}");
-    assert!(report.reason.starts_with("no period observed up to 20000"), "{}", report.reason);
+    assert!(
+        report.reason.starts_with("no period observed up to 20000"),
+        "{}",
+        report.reason
+    );
     // Subtract-a-square: 0 1 0 1 2 0 1 0 1 2 0 1 …
     assert_eq!(&values[..12], &[0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1]);
     // And the value path refuses a heap it cannot reach rather than guessing a period.

@@ -39,7 +39,11 @@ fn octal_acceptance_periods() {
             (Some(preperiod), Some(period), Some(0)),
             "{spec}"
         );
-        assert!(report.reason.contains("Guy–Smith"), "{spec}: {}", report.reason);
+        assert!(
+            report.reason.contains("Guy–Smith"),
+            "{spec}: {}",
+            report.reason
+        );
     }
 }
 

@@ -87,7 +87,10 @@ fn human(spec: &str, r: &PeriodReport, values: &[u64]) -> String {
             let status = if r.certified { "certified" } else { "observed" };
             text.push_str(&format!("{status}: {}\n", r.reason));
             if i <= SHOWN_VALUES && p <= SHOWN_VALUES {
-                text.push_str(&format!("preperiod values: {}\n", joined(&values[..i as usize])));
+                text.push_str(&format!(
+                    "preperiod values: {}\n",
+                    joined(&values[..i as usize])
+                ));
                 text.push_str(&format!(
                     "period values: {}\n",
                     joined(&values[i as usize..(i + p) as usize])

@@ -237,7 +237,10 @@ impl<R: HeapRules> HeapFamily<R> {
             return Ok(());
         }
         let stopped = match found.stop {
-            Stop::Time => format!("the {}-second search budget ran out", PERIOD_SEARCH_TIME.as_secs()),
+            Stop::Time => format!(
+                "the {}-second search budget ran out",
+                PERIOD_SEARCH_TIME.as_secs()
+            ),
             _ => format!("the table limit of {MAX_CACHED_TABLE} values was reached"),
         };
         Err(GameError::TooLarge(format!(

@@ -202,7 +202,9 @@ impl CensusSummary {
 
     /// Inserts `record` into a list kept sorted longest first, shortest sets first on ties.
     fn keep(list: &mut Vec<(u64, u64, Vec<u64>)>, record: (u64, u64, Vec<u64>)) {
-        let key = |r: &(u64, u64, Vec<u64>)| (std::cmp::Reverse(r.0), std::cmp::Reverse(r.1), r.2.clone());
+        let key = |r: &(u64, u64, Vec<u64>)| {
+            (std::cmp::Reverse(r.0), std::cmp::Reverse(r.1), r.2.clone())
+        };
         let at = list.partition_point(|r| key(r) < key(&record));
         if at < Self::RECORDS {
             list.insert(at, record);
@@ -233,12 +235,25 @@ impl CensusSummary {
             let mut out = format!("{title}:\n");
             for (a, b, set) in records {
                 let set: Vec<String> = set.iter().map(u64::to_string).collect();
-                out.push_str(&format!("  {first} {a}, {second} {b}: {{{}}}\n", set.join(",")));
+                out.push_str(&format!(
+                    "  {first} {a}, {second} {b}: {{{}}}\n",
+                    set.join(",")
+                ));
             }
             out
         };
-        text.push_str(&list("longest periods", &self.longest_periods, "period", "preperiod"));
-        text.push_str(&list("longest preperiods", &self.longest_preperiods, "preperiod", "period"));
+        text.push_str(&list(
+            "longest periods",
+            &self.longest_periods,
+            "period",
+            "preperiod",
+        ));
+        text.push_str(&list(
+            "longest preperiods",
+            &self.longest_preperiods,
+            "preperiod",
+            "period",
+        ));
         text.trim_end().to_string()
     }
 }
@@ -246,8 +261,8 @@ impl CensusSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::families::subtraction::Subtraction;
     use crate::families::heap::HeapFamily;
+    use crate::families::subtraction::Subtraction;
     use crate::period::search::{search, Budget};
     use proptest::prelude::*;
 
@@ -272,7 +287,10 @@ mod tests {
             }
         }
         assert_eq!(Selection::new(8, None, (0, 1)).unwrap().total_sets(), 255);
-        assert_eq!(Selection::new(16, Some(3), (0, 1)).unwrap().total_sets(), 560);
+        assert_eq!(
+            Selection::new(16, Some(3), (0, 1)).unwrap().total_sets(),
+            560
+        );
         assert!(Selection::new(8, None, (3, 3)).is_err());
         assert!(Selection::new(8, Some(9), (0, 1)).is_err());
         assert!(Selection::new(0, None, (0, 1)).is_err());
@@ -315,7 +333,10 @@ mod tests {
             *summary.per_period.keys().last().unwrap()
         );
         let text = summary.render();
-        assert!(text.contains("2: ") && text.contains("longest periods"), "{text}");
+        assert!(
+            text.contains("2: ") && text.contains("longest periods"),
+            "{text}"
+        );
         assert!(summary.longest_periods.len() <= CensusSummary::RECORDS);
         assert!(summary.longest_periods.windows(2).all(|w| w[0].0 >= w[1].0));
     }

@@ -48,7 +48,12 @@ pub fn proof(rule: PeriodRule, period: &Period) -> String {
 }
 
 /// The reason a period (or its absence) is not proved, for a table `G(0..=checked_to)`.
-pub fn not_proved(rule: PeriodRule, spec: &str, checked_to: u64, observed: Option<&Period>) -> String {
+pub fn not_proved(
+    rule: PeriodRule,
+    spec: &str,
+    checked_to: u64,
+    observed: Option<&Period>,
+) -> String {
     let seen = match observed {
         Some(_) => format!("observed up to {checked_to}, not proved"),
         None => format!("no period observed up to {checked_to}"),

@@ -72,12 +72,18 @@ pub fn discover(result: &SearchResult) -> Vec<Finding> {
                 result.certified.is_some(),
             );
             if i == 0 {
-                add("depends-on-n-mod-m", residue_statement(values, q), result.certified.is_some());
+                add(
+                    "depends-on-n-mod-m",
+                    residue_statement(values, q),
+                    result.certified.is_some(),
+                );
             }
         } else {
             add(
                 "arithmetic-periodic",
-                format!("G(n+{q}) = G(n) + {s} for all n ≥ {i}: preperiod {i}, period {q}, saltus {s}"),
+                format!(
+                    "G(n+{q}) = G(n) + {s} for all n ≥ {i}: preperiod {i}, period {q}, saltus {s}"
+                ),
                 false,
             );
         }
@@ -92,16 +98,18 @@ pub fn discover(result: &SearchResult) -> Vec<Finding> {
         let certified = result
             .certified
             .is_some_and(|g| derived_period_is_proved(&g, &z, values.len()));
-        add(
-            "p-positions-periodic",
+        let (j, q) = (z.preperiod, z.period);
+        let statement = if residues.is_empty() {
+            format!("G(n) ≠ 0 for all n ≥ {j}: no P-positions from {j} on")
+        } else if residues.len() as u64 == q {
+            format!("G(n) = 0 for all n ≥ {j}")
+        } else {
             format!(
-                "G(n) = 0 ⇔ n mod {} ∈ {} for all n ≥ {}",
-                z.period,
-                brace_list(&residues),
-                z.preperiod
-            ),
-            certified,
-        );
+                "G(n) = 0 ⇔ n mod {q} ∈ {} for all n ≥ {j}",
+                brace_list(&residues)
+            )
+        };
+        add("p-positions-periodic", statement, certified);
     }
     if let Some(statement) = smallest_prime_factor(values) {
         add("smallest-prime-factor", statement, false);
@@ -123,7 +131,11 @@ pub fn discover(result: &SearchResult) -> Vec<Finding> {
     }
     if best.is_none() {
         if let Some(alpha) = beatty(values.get(1..).unwrap_or(&[])) {
-            add("beatty-values", format!("G(n) = ⌊nα⌋ for n ≥ 1, {alpha}"), false);
+            add(
+                "beatty-values",
+                format!("G(n) = ⌊nα⌋ for n ≥ 1, {alpha}"),
+                false,
+            );
         }
     }
     found
@@ -149,7 +161,10 @@ fn residue_statement(values: &[u64], q: u64) -> String {
     }
     if q <= 64 {
         let list: Vec<String> = block.iter().map(u64::to_string).collect();
-        format!("G(n) depends only on n mod {q}: G(n) = [{}][n mod {q}]", list.join(", "))
+        format!(
+            "G(n) depends only on n mod {q}: G(n) = [{}][n mod {q}]",
+            list.join(", ")
+        )
     } else {
         format!("G(n) depends only on n mod {q}")
     }
@@ -175,9 +190,7 @@ fn smallest_prime_factor(values: &[u64]) -> Option<String> {
         return None;
     }
     let primes = (2..values.len()).filter(|&n| spf[n] as usize == n);
-    let indexed = primes
-        .enumerate()
-        .all(|(k, p)| values[p] == k as u64 + 1);
+    let indexed = primes.enumerate().all(|(k, p)| values[p] == k as u64 + 1);
     let head = format!(
         "G(n) = f(smallest prime factor of n) for 2 ≤ n ≤ {}",
         values.len() - 1
@@ -232,22 +245,41 @@ fn odious_evil(values: &[u64]) -> Vec<(&'static str, String)> {
     let n_max = values.len() as u64 - 1;
     let at = |n: u64| values[n as usize];
     if (0..=n_max).all(|n| at(n) == nth_odious(n)) {
-        out.push(("odious-values", "G(n) is the n-th odious number (1, 2, 4, 7, 8, 11, …; n from 0)".to_string()));
+        out.push((
+            "odious-values",
+            "G(n) is the n-th odious number (1, 2, 4, 7, 8, 11, …; n from 0)".to_string(),
+        ));
     } else if at(0) == 0 && (1..=n_max).all(|n| at(n) == nth_odious(n - 1)) {
         out.push(("odious-values", "G(0) = 0 and G(1), G(2), … run through the odious numbers 1, 2, 4, 7, 8, 11, … (Mock Turtles)".to_string()));
     } else if (1..=n_max).all(|n| is_odious(at(n))) {
-        out.push(("odious-values", "every G(n), n ≥ 1, is odious (odd number of 1 bits)".to_string()));
+        out.push((
+            "odious-values",
+            "every G(n), n ≥ 1, is odious (odd number of 1 bits)".to_string(),
+        ));
     }
     if (0..=n_max).all(|n| at(n) == nth_evil(n)) {
-        out.push(("evil-values", "G(n) is the n-th evil number (0, 3, 5, 6, 9, …; n from 0)".to_string()));
-    } else if n_max > 0 && (0..=n_max).all(|n| !is_odious(at(n))) && (0..=n_max).any(|n| at(n) != 0) {
-        out.push(("evil-values", "every G(n) is evil (even number of 1 bits)".to_string()));
+        out.push((
+            "evil-values",
+            "G(n) is the n-th evil number (0, 3, 5, 6, 9, …; n from 0)".to_string(),
+        ));
+    } else if n_max > 0 && (0..=n_max).all(|n| !is_odious(at(n))) && (0..=n_max).any(|n| at(n) != 0)
+    {
+        out.push((
+            "evil-values",
+            "every G(n) is evil (even number of 1 bits)".to_string(),
+        ));
     }
     if (0..=n_max).all(|n| (at(n) == 0) == !is_odious(n)) {
-        out.push(("p-positions-evil", "G(n) = 0 ⇔ n is evil (even number of 1 bits)".to_string()));
+        out.push((
+            "p-positions-evil",
+            "G(n) = 0 ⇔ n is evil (even number of 1 bits)".to_string(),
+        ));
     }
     if (0..=n_max).all(|n| (at(n) == 0) == is_odious(n)) {
-        out.push(("p-positions-odious", "G(n) = 0 ⇔ n is odious (odd number of 1 bits)".to_string()));
+        out.push((
+            "p-positions-odious",
+            "G(n) = 0 ⇔ n is odious (odd number of 1 bits)".to_string(),
+        ));
     }
     out
 }
@@ -328,14 +360,23 @@ mod tests {
             }
         }
         let values: Vec<u64> = (0..2000)
-            .map(|n| if n < 2 { n as u64 } else { index[spf[n] as usize] })
+            .map(|n| {
+                if n < 2 {
+                    n as u64
+                } else {
+                    index[spf[n] as usize]
+                }
+            })
             .collect();
         let found = discover(&observed(values.clone()));
         let spf_finding = found
             .iter()
             .find(|f| f.hypothesis == "smallest-prime-factor")
             .unwrap();
-        assert!(spf_finding.statement.contains("f(p_k) = k"), "{spf_finding:?}");
+        assert!(
+            spf_finding.statement.contains("f(p_k) = k"),
+            "{spf_finding:?}"
+        );
         assert!(!spf_finding.certified);
         // Break one composite value: the hypothesis no longer fits.
         let mut broken = values;
@@ -354,7 +395,10 @@ mod tests {
             .map(|n| u64::from(is_odious(n)) * (n + 1))
             .collect();
         assert!(names(&discover(&observed(evil_zeros))).contains(&"p-positions-evil"));
-        assert_eq!((0..6).map(nth_evil).collect::<Vec<_>>(), [0, 3, 5, 6, 9, 10]);
+        assert_eq!(
+            (0..6).map(nth_evil).collect::<Vec<_>>(),
+            [0, 3, 5, 6, 9, 10]
+        );
     }
 
     #[test]
@@ -363,7 +407,11 @@ mod tests {
         let zero_at: Vec<u64> = (1..400).map(|k| (k as f64 * phi).floor() as u64).collect();
         let mut values = vec![0u64; 600];
         for (n, v) in values.iter_mut().enumerate().skip(1) {
-            *v = if zero_at.contains(&(n as u64)) { 0 } else { 1 + n as u64 % 3 };
+            *v = if zero_at.contains(&(n as u64)) {
+                0
+            } else {
+                1 + n as u64 % 3
+            };
         }
         let found = discover(&observed(values.clone()));
         let beatty = found
@@ -401,15 +449,44 @@ mod tests {
             .iter()
             .find(|f| f.hypothesis == "depends-on-n-mod-m")
             .unwrap();
-        assert!(residues.statement.contains("[0, 1, 0, 1, 2, 3, 2]"), "{residues:?}");
+        assert!(
+            residues.statement.contains("[0, 1, 0, 1, 2, 3, 2]"),
+            "{residues:?}"
+        );
+    }
+
+    #[test]
+    fn nim_has_no_p_positions_after_0() {
+        let found = discover(&observed((0..500).collect()));
+        let zeros = found
+            .iter()
+            .find(|f| f.hypothesis == "p-positions-periodic")
+            .unwrap();
+        assert_eq!(
+            zeros.statement,
+            "G(n) ≠ 0 for all n ≥ 1: no P-positions from 1 on"
+        );
+        assert!(names(&found).contains(&"arithmetic-periodic"));
     }
 
     #[test]
     fn derived_periods_need_a_divisor_and_enough_data() {
-        let g = Period { preperiod: 5, period: 12, saltus: 0 };
-        let z = Period { preperiod: 3, period: 4, saltus: 0 };
+        let g = Period {
+            preperiod: 5,
+            period: 12,
+            saltus: 0,
+        };
+        let z = Period {
+            preperiod: 3,
+            period: 4,
+            saltus: 0,
+        };
         assert!(derived_period_is_proved(&g, &z, 21));
         assert!(!derived_period_is_proved(&g, &z, 20));
-        assert!(!derived_period_is_proved(&g, &Period { period: 5, ..z }, 100));
+        assert!(!derived_period_is_proved(
+            &g,
+            &Period { period: 5, ..z },
+            100
+        ));
     }
 }
