@@ -8,7 +8,7 @@
 //! No theorem in grundy certifies a saltus (finite subtraction sets and finite octal games
 //! have bounded values), so these are always reported as observed.
 
-use crate::period::search::{is_convincing, tail_runs};
+use crate::period::search::{is_convincing, TailRuns};
 use crate::period::Period;
 
 /// The smallest convincingly observed period with saltus `s > 0` (not a proof).
@@ -18,12 +18,11 @@ pub fn observed_arithmetic(values: &[u64]) -> Option<Period> {
         .windows(2)
         .map(|w| w[1] as i128 - w[0] as i128)
         .collect();
-    let runs = tail_runs(&diffs);
     let len = diffs.len();
-    (1..len)
-        .filter(|&p| is_convincing(len, p, runs[p]))
-        .find_map(|p| {
-            let i = len - p - runs[p] as usize;
+    TailRuns::new(&diffs)
+        .filter(|&(p, run)| is_convincing(len, p, run))
+        .find_map(|(p, run)| {
+            let i = len - p - run as usize;
             let saltus = values[i + p] as i128 - values[i] as i128;
             (saltus > 0).then_some(Period {
                 preperiod: i as u64,

@@ -228,8 +228,12 @@ fn is_odious(n: u64) -> bool {
 
 /// The `k`-th (from 0) odious number: of `2k` and `2k+1` exactly one is odious, and `2k` is
 /// odious exactly when `k` is.
+fn is_evil(n: u64) -> bool {
+    !is_odious(n)
+}
+
 fn nth_odious(k: u64) -> u64 {
-    2 * k + u64::from(!is_odious(k))
+    2 * k + u64::from(is_evil(k))
 }
 
 fn nth_evil(k: u64) -> u64 {
@@ -262,14 +266,13 @@ fn odious_evil(values: &[u64]) -> Vec<(&'static str, String)> {
             "evil-values",
             "G(n) is the n-th evil number (0, 3, 5, 6, 9, …; n from 0)".to_string(),
         ));
-    } else if n_max > 0 && (0..=n_max).all(|n| !is_odious(at(n))) && (0..=n_max).any(|n| at(n) != 0)
-    {
+    } else if n_max > 0 && (0..=n_max).all(|n| is_evil(at(n))) && (0..=n_max).any(|n| at(n) != 0) {
         out.push((
             "evil-values",
             "every G(n) is evil (even number of 1 bits)".to_string(),
         ));
     }
-    if (0..=n_max).all(|n| (at(n) == 0) == !is_odious(n)) {
+    if (0..=n_max).all(|n| (at(n) == 0) == is_evil(n)) {
         out.push((
             "p-positions-evil",
             "G(n) = 0 ⇔ n is evil (even number of 1 bits)".to_string(),

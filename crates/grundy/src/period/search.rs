@@ -6,8 +6,10 @@
 //! observed preperiod of `p` is `len − p − run[p]` (one past the last mismatch). Reversing the
 //! table turns "`G(n+p) = G(n)` from the end backwards" into "the suffix at `p` agrees with the
 //! whole string", so `run` is exactly the Z-function of the reversed table: O(len) for all `p`
-//! together, where testing each `p` separately from the end costs O(len · p_max) in the worst
-//! case (e.g. long preperiods).
+//! together, where testing each `p` separately from the end costs O(len · p) in the worst case
+//! (sequences where wrong shifts match for long stretches). The Z-function is computed on
+//! demand ([`TailRuns`]) and stops at the first good `p`, so in the common case (wrong shifts
+//! fail within a few values of the end) it costs what the backward scan costs.
 //!
 //! **Choosing the period.** Any certified `(i, p)` is a true fact about the whole sequence, and
 //! every eventual period is a multiple of the minimal one `p₀`, which needs no more data than
@@ -30,37 +32,63 @@ use crate::period::certify::is_certified;
 use crate::period::Period;
 use std::time::{Duration, Instant};
 
-/// `run[p]` for every shift `p < len` (see the module docs); `run[0] = len`.
-pub fn tail_runs<T: Eq>(values: &[T]) -> Vec<u32> {
-    let len = values.len();
-    assert!(
-        len <= u32::MAX as usize,
-        "tables searched for periods stay below 2^32 entries (Budget::max is clamped)"
-    );
-    // The Z-function of the reversed table, reading `values` backwards instead of copying it.
-    let at = |j: usize| &values[len - 1 - j];
-    let mut z = vec![0u32; len];
-    if len == 0 {
-        return z;
+/// The Z-function of the reversed table, computed left to right **on demand**: it yields
+/// `(p, run[p])` for `p = 1, 2, …` and uses only earlier entries, so a search that stops at
+/// the first good `p` pays for the shifts it looked at (plus the comparisons that extend the
+/// match box), not for the whole table. The table is read backwards instead of copied.
+pub struct TailRuns<'a, T> {
+    values: &'a [T],
+    z: Vec<u32>,
+    /// The match box `[left, right)`: reversed[left..right] = reversed[0..right-left].
+    left: usize,
+    right: usize,
+}
+
+impl<'a, T: Eq> TailRuns<'a, T> {
+    pub fn new(values: &'a [T]) -> Self {
+        assert!(
+            values.len() <= u32::MAX as usize,
+            "tables searched for periods stay below 2^32 entries (Budget::LIMIT)"
+        );
+        let z = if values.is_empty() {
+            Vec::new()
+        } else {
+            vec![values.len() as u32]
+        };
+        TailRuns {
+            values,
+            z,
+            left: 0,
+            right: 0,
+        }
     }
-    z[0] = len as u32;
-    let (mut left, mut right) = (0usize, 0usize);
-    for i in 1..len {
-        let mut k = if i < right {
-            (right - i).min(z[i - left] as usize)
+}
+
+impl<T: Eq> Iterator for TailRuns<'_, T> {
+    type Item = (usize, u32);
+
+    fn next(&mut self) -> Option<(usize, u32)> {
+        let len = self.values.len();
+        let i = self.z.len();
+        if i == 0 || i >= len {
+            return None;
+        }
+        let at = |j: usize| &self.values[len - 1 - j];
+        let mut k = if i < self.right {
+            (self.right - i).min(self.z[i - self.left] as usize)
         } else {
             0
         };
         while i + k < len && at(k) == at(i + k) {
             k += 1;
         }
-        z[i] = k as u32;
-        if i + k > right {
-            left = i;
-            right = i + k;
+        if i + k > self.right {
+            self.left = i;
+            self.right = i + k;
         }
+        self.z.push(k as u32);
+        Some((i, k as u32))
     }
-    z
 }
 
 /// The observed preperiod of shift `p` from its tail run.
@@ -74,13 +102,9 @@ pub fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Perio
     if rule == PeriodRule::None {
         return None;
     }
-    let runs = tail_runs(values);
-    certified_from_runs(values.len(), &runs, rule)
-}
-
-fn certified_from_runs(len: usize, runs: &[u32], rule: PeriodRule) -> Option<Period> {
-    (1..len).find_map(|p| {
-        let i = preperiod_of(len, p, runs[p]);
+    let len = values.len();
+    TailRuns::new(values).find_map(|(p, run)| {
+        let i = preperiod_of(len, p, run);
         is_certified(rule, len, i, p).then_some(Period {
             preperiod: i as u64,
             period: p as u64,
@@ -99,12 +123,11 @@ pub fn is_convincing(len: usize, p: usize, run: u32) -> bool {
 
 /// The smallest convincingly observed ordinary period (not a proof).
 pub fn observed_ordinary<T: Eq>(values: &[T]) -> Option<Period> {
-    let runs = tail_runs(values);
     let len = values.len();
-    (1..len)
-        .find(|&p| is_convincing(len, p, runs[p]))
-        .map(|p| Period {
-            preperiod: preperiod_of(len, p, runs[p]) as u64,
+    TailRuns::new(values)
+        .find(|&(p, run)| is_convincing(len, p, run))
+        .map(|(p, run)| Period {
+            preperiod: preperiod_of(len, p, run) as u64,
             period: p as u64,
             saltus: 0,
         })
@@ -256,10 +279,11 @@ mod tests {
         /// The Z-function answers agree with the O(N) backward scan for every shift.
         #[test]
         fn tail_runs_match_the_backward_scan(values in proptest::collection::vec(0u64..3, 0..80)) {
-            let runs = tail_runs(&values);
-            for p in 1..values.len() {
+            let runs: Vec<(usize, u32)> = TailRuns::new(&values).collect();
+            prop_assert_eq!(runs.len(), values.len().saturating_sub(1));
+            for (p, run) in runs {
                 prop_assert_eq!(
-                    preperiod_of(values.len(), p, runs[p]),
+                    preperiod_of(values.len(), p, run),
                     observed_preperiod(&values, p),
                     "p = {}", p
                 );
