@@ -123,12 +123,15 @@ pub fn run(args: Args) -> Result<(), GameError> {
         (i, n) => format!(", shard {i}/{n}"),
     };
     let size = args.size.map_or(String::new(), |s| format!(" of size {s}"));
+    let resumed = match resumed {
+        0 => String::new(),
+        n => format!(" ({n} resumed from the file)"),
+    };
     let _ = writeln!(
         io::stderr(),
-        "census: {} subtraction sets{size} ⊆ {{1..{}}}{shard} ({} resumed from the file) in {:.1} s on {} threads\n{}",
+        "census: {} subtraction sets{size} ⊆ {{1..{}}}{shard}{resumed} in {:.1} s on {} threads\n{}",
         summary.sets(),
         args.max_element,
-        resumed,
         started.elapsed().as_secs_f64(),
         rayon::current_num_threads(),
         summary.render()

@@ -84,8 +84,8 @@ fn human(spec: &str, r: &PeriodReport, values: &[u64]) -> String {
             text.push_str(&format!(
                 "preperiod {i}, period {p}, saltus {s}: {law} for all n ≥ {i}\n"
             ));
-            let status = if r.certified { "certified" } else { "observed" };
-            text.push_str(&format!("{status}: {}\n", r.reason));
+            let status = if r.certified { "yes" } else { "no" };
+            text.push_str(&format!("certified: {status}\nreason: {}\n", r.reason));
             if i <= SHOWN_VALUES && p <= SHOWN_VALUES {
                 text.push_str(&format!(
                     "preperiod values: {}\n",
