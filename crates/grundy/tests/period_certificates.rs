@@ -295,6 +295,33 @@ fn subtract_a_square_has_no_period() {
     assert!(family.grundy(u64::MAX).is_err());
 }
 
+/// The blog's "Hard Nim" moves (1 and the primes up to 13): it claims period 34 with
+/// P-positions x mod 34 ∈ {4, 8, 20, 24, 28}. No element is a multiple of 4, and 1, 2, 3 are
+/// moves, so G(n) = n mod 4: certified period (0, 4).
+#[test]
+fn blog_hard_nim_is_period_4_not_34() {
+    let family = parse_spec("subtraction:1,2,3,5,7,11,13").unwrap();
+    let found = search(
+        family.sequence().unwrap(),
+        Budget {
+            start: 255,
+            max: 1 << 12,
+            time: None,
+        },
+    )
+    .unwrap();
+    let p = found.certified.unwrap();
+    assert_eq!((p.preperiod, p.period), (0, 4));
+    assert!(found
+        .values
+        .iter()
+        .enumerate()
+        .all(|(n, &v)| v == n as u64 % 4));
+    // 12 is a P-position though 12 mod 34 is not in the blog's list; SG(36) ≠ SG(36 mod 34).
+    assert_eq!(found.values[12], 0);
+    assert_ne!(found.values[36], found.values[2]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

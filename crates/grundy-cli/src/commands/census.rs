@@ -76,6 +76,11 @@ pub fn run(args: Args) -> Result<(), GameError> {
         )));
     }
     let selection = Selection::new(args.max_element, args.size, args.shard)?;
+    // Each worker thread holds one table of up to --max-length bytes.
+    grundy::engine::limits::check_memory(
+        &format!("a census with --max-length {}", args.max_length),
+        args.max_length as u128 * rayon::current_num_threads() as u128,
+    )?;
     let started = Instant::now();
     let mut summary = CensusSummary::default();
     let mut done = HashSet::new();

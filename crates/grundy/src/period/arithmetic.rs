@@ -36,6 +36,31 @@ pub fn observed_arithmetic(values: &[u64]) -> Option<Period> {
 mod tests {
     use super::*;
 
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Built from a random preperiod and a random period block with positive saltus: what
+        /// is found satisfies the definition on the whole table, its preperiod is minimal, and
+        /// its period is no longer than the one built in.
+        #[test]
+        fn found_periods_satisfy_the_definition(
+            head in proptest::collection::vec(0u64..50, 0..20),
+            block in proptest::collection::vec(0u64..5, 1..8),
+            saltus in 1u64..4,
+        ) {
+            let p0 = block.len();
+            let mut values = head.clone();
+            for cycle in 0..(60 / p0 + 6) as u64 {
+                values.extend(block.iter().map(|&b| b + cycle * saltus));
+            }
+            let found = observed_arithmetic(&values).unwrap();
+            let (i, p, s) = (found.preperiod as usize, found.period as usize, found.saltus);
+            prop_assert!(p <= p0);
+            prop_assert!((i..values.len() - p).all(|n| values[n + p] == values[n] + s));
+            prop_assert!(i == 0 || values[i - 1 + p] != values[i - 1] + s);
+        }
+    }
+
     #[test]
     fn nim_is_arithmetic_periodic_with_saltus_1() {
         let values: Vec<u64> = (0..100).collect();

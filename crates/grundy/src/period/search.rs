@@ -309,6 +309,43 @@ mod tests {
         }
     }
 
+    /// A streaming sequence that takes about a millisecond per 4096 values.
+    struct Slow;
+    impl HeapSequence for Slow {
+        fn for_each_value(
+            &self,
+            to: u64,
+            sink: &mut dyn FnMut(u64, crate::engine::Nimber) -> Result<(), GameError>,
+        ) -> Result<(), GameError> {
+            for n in 0..=to {
+                if n % 4096 == 0 {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                sink(n, crate::engine::Nimber(n % 3))?;
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_time_budget_stops_the_search_and_keeps_the_prefix() {
+        let budget = Budget {
+            start: 1023,
+            max: 1 << 24, // about 4 s of Slow
+            time: Some(Duration::from_millis(20)),
+        };
+        let found = search(&Slow, budget).unwrap();
+        assert_eq!(found.stop, Stop::Time);
+        assert!(found.checked_to() < 1 << 24);
+        assert!(found
+            .values
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| v == n as u64 % 3));
+        let p = found.best().unwrap();
+        assert_eq!((p.preperiod, p.period, found.certified), (0, 3, None));
+    }
+
     #[test]
     fn observed_needs_three_periods_and_half_the_table() {
         // 0..9 then period 2 for 10 values: the stretch is 10 of 20, five periods.
