@@ -41,9 +41,10 @@ fn one_and_primes_is_n_mod_4_observed_not_period_34() {
         "{}",
         report.reason
     );
-    // The published claim: SG(x) = 0 ⇔ x mod 34 ∈ {4, 8, 20, 24, 28}. It fails at once.
-    assert_ne!(values[4], 0);
-    assert_eq!(values[34], 2);
+    // The published claim: SG(x) = SG(x mod 34) and SG(x) = 0 ⇔ x mod 34 ∈ {4, 8, 20, 24, 28}.
+    // 12 is a P-position outside that list, and SG(36) = 0 ≠ SG(2) = 2.
+    assert_eq!(values[12], 0);
+    assert_ne!(values[36], values[2]);
 }
 
 #[test]
