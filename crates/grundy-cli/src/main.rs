@@ -36,6 +36,12 @@ enum Command {
     Play(commands::play::Args),
     /// Draw the Grundy sequence (or the histogram of its values) as SVG or PNG.
     Plot(commands::plot::Args),
+    /// Preperiod, period and saltus of a heap game, certified where a theorem allows.
+    Period(commands::period::Args),
+    /// Which patterns (periodic, n mod m, smallest prime factor, odious/evil, Beatty) fit the table.
+    Pattern(commands::pattern::Args),
+    /// (preperiod, period) of every subtraction set ⊆ {1..K}, in parallel, resumable, shardable.
+    Census(commands::census::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +59,9 @@ fn main() -> ExitCode {
         Command::Explain(args) => commands::explain::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Period(args) => commands::period::run(args),
+        Command::Pattern(args) => commands::pattern::run(args),
+        Command::Census(args) => commands::census::run(args),
     };
     output::finish(result)
 }

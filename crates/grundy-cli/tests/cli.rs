@@ -87,3 +87,159 @@ fn bad_input_exits_2_with_one_line() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+// ---- issue 4: period, pattern, census ----
+
+#[test]
+fn period_json_is_certified_for_finite_subtraction_sets() {
+    let v = json(&["period", "subtraction:2,5,7", "--json"]);
+    assert_eq!(v["preperiod"], 0);
+    assert_eq!(v["period"], 22);
+    assert_eq!(v["saltus"], 0);
+    assert_eq!(v["certified"], true);
+    assert!(v["checked_to"].as_u64().unwrap() >= 28);
+    assert!(v["reason"].as_str().unwrap().starts_with("proved"), "{v}");
+    // G(2^64−1) by the period: 2^64−1 ≡ 15 (mod 22), and G(15) = 1.
+    let (code, out, _) = grundy(&["value", "subtraction:2,5,7", "18446744073709551615"], "");
+    assert_eq!((code, out.trim()), (0, "1"));
+    let v = json(&[
+        "solve",
+        "subtraction:2,5,7",
+        "18446744073709551615",
+        "1",
+        "--json",
+    ]);
+    assert!(
+        v["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("certified period (0, 22)"),
+        "{v}"
+    );
+}
+
+#[test]
+fn period_without_a_theorem_is_observed() {
+    let v = json(&["period", "nim", "--max", "1000", "--json"]);
+    assert_eq!(v["certified"], false);
+    assert_eq!(
+        (v["period"].as_u64(), v["saltus"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(
+        v["reason"],
+        "observed up to 1000, not proved: no periodicity theorem applies to nim"
+    );
+}
+
+#[test]
+fn pattern_reports_p_positions() {
+    let v = json(&["pattern", "subtraction:1,3,4", "--json"]);
+    let findings = v["findings"].as_array().unwrap();
+    let zeros = findings
+        .iter()
+        .find(|f| f["hypothesis"] == "p-positions-periodic")
+        .unwrap();
+    assert_eq!(
+        zeros["statement"],
+        "G(n) = 0 ⇔ n mod 7 ∈ {0,2} for all n ≥ 0"
+    );
+    assert_eq!(zeros["certified"], true);
+}
+
+#[test]
+fn census_shards_and_resume_agree_with_one_run() {
+    let dir = std::env::temp_dir().join(format!("grundy-census-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = |path: &std::path::Path| {
+        let mut lines: Vec<String> = std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        lines.sort();
+        lines
+    };
+    let census = |extra: &[&str], file: &std::path::Path| {
+        let mut args = vec![
+            "census",
+            "subtraction",
+            "--max-element",
+            "8",
+            "--format",
+            "csv",
+        ];
+        args.extend(extra);
+        let file = file.to_str().unwrap().to_string();
+        args.extend(["--output", file.as_str()]);
+        let (code, _, err) = grundy(&args, "");
+        assert_eq!(code, 0, "{err}");
+        err
+    };
+    let whole = dir.join("whole.csv");
+    let _ = std::fs::remove_file(&whole);
+    let summary = census(&[], &whole);
+    assert!(
+        summary.contains("census: 255 subtraction sets"),
+        "{summary}"
+    );
+    let all = rows(&whole);
+    assert_eq!(all.len(), 256); // header + 255 sets
+    assert!(all.contains(&"1 3 4,0,7,63".to_string()));
+    // Interrupted mid-line: resuming completes the file to the same rows.
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let partial = dir.join("partial.csv");
+    std::fs::write(&partial, &text[..text.len() / 2]).unwrap();
+    let summary = census(&[], &partial);
+    assert!(summary.contains("resumed from the file"), "{summary}");
+    assert_eq!(rows(&partial), all);
+    // Three shards together are the whole census.
+    let mut sharded = Vec::new();
+    for i in 0..3 {
+        let shard = dir.join(format!("shard{i}.csv"));
+        let _ = std::fs::remove_file(&shard);
+        census(&["--shard", &format!("{i}/3")], &shard);
+        sharded.extend(rows(&shard).into_iter().filter(|l| !l.starts_with("set,")));
+    }
+    sharded.sort();
+    assert_eq!(sharded, all[..255].to_vec());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn period_pattern_census_bad_input_exits_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["census", "nim", "--max-element", "4"],
+            "only `subtraction`",
+        ),
+        (
+            &[
+                "census",
+                "subtraction",
+                "--max-element",
+                "4",
+                "--shard",
+                "3/3",
+            ],
+            "shard",
+        ),
+        (
+            &["census", "subtraction", "--max-element", "64"],
+            "max-element",
+        ),
+        (
+            &["census", "subtraction", "--max-element", "4", "--size", "5"],
+            "--size",
+        ),
+        (&["period", "subtraction:1,3", "--time", "0"], "seconds"),
+        (&["period", "chess"], "unknown game"),
+        (&["pattern", "subtraction:0"], "0 cannot be"),
+    ];
+    for (args, needle) in cases {
+        let (code, out, err) = grundy(args, "");
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -1,8 +1,11 @@
 //! One file per subcommand: its arguments (clap derive) and its `run`.
 
 pub mod batch;
+pub mod census;
 pub mod explain;
 pub mod games;
+pub mod pattern;
+pub mod period;
 pub mod play;
 pub mod plot;
 pub mod solve;

@@ -3,8 +3,12 @@
 //!
 //! Value lookup order for one heap `n` (see [`HeapFamily::grundy`]):
 //! 1. the family's closed form or fast path, if it has one for `n`;
-//! 2. a cached table of `G(0..)`, grown geometrically from the family's `for_each_value`;
-//! 3. otherwise refuse with the size of the table that would be needed.
+//! 2. the cached table of `G(0..)`, extended to every `n` by the certified period once one is
+//!    known ([`Period::extend`]);
+//! 3. a new table: families with a [`PeriodRule`] grow it geometrically with the period search
+//!    until a certificate holds or the table covers `n` (so `G(2^64−1)` costs a table of about
+//!    one preperiod and two periods); others grow it from the family's `for_each_value` to `n`;
+//! 4. otherwise refuse with the size of the table that would be needed.
 
 use crate::engine::limits::{check_memory, table_bytes};
 use crate::engine::{HeapGame, Nimber};
@@ -13,7 +17,9 @@ use crate::family::{
     component_at, illegal_move_reason, ComponentReport, Family, GameValue, HeapSequence, Move,
     OptionReport, PeriodRule, Play, Solution, Winner,
 };
-use std::sync::RwLock;
+use crate::period::{certify, search, Budget, Period, Stop};
+use std::sync::{OnceLock, RwLock};
+use std::time::Duration;
 
 /// Largest number of options we enumerate to find winning moves, before refusing.
 pub const MAX_ENUMERATED_OPTIONS: u128 = 50_000_000;
@@ -23,6 +29,10 @@ pub const MAX_LISTED_OPTIONS: u128 = 1 << 20;
 
 /// Largest cached table, in entries (8 bytes each: 2 GiB).
 pub const MAX_CACHED_TABLE: u64 = 1 << 28;
+
+/// How long the period search may run for a heap beyond [`MAX_CACHED_TABLE`] before the value
+/// is refused (below it the table is simply computed to `n`).
+pub const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(30);
 
 /// The rules of a heap game, as a family provides them. Every fast path here must agree with
 /// the definition given by [`HeapGame::heap_options`]; each family's tests check that.
@@ -160,6 +170,9 @@ pub struct HeapFamily<R: HeapRules> {
     rules: R,
     /// `G(0..len)` computed so far, for families without a closed form.
     cache: RwLock<Vec<u64>>,
+    /// The certified period, once a search proved one. It stays valid as the cache grows: it
+    /// was set with a cache covering `preperiod + period` values, and caches only grow.
+    period: OnceLock<Period>,
 }
 
 impl<R: HeapRules> HeapFamily<R> {
@@ -167,6 +180,7 @@ impl<R: HeapRules> HeapFamily<R> {
         HeapFamily {
             rules,
             cache: RwLock::new(Vec::new()),
+            period: OnceLock::new(),
         }
     }
 
@@ -174,7 +188,7 @@ impl<R: HeapRules> HeapFamily<R> {
         &self.rules
     }
 
-    /// `G(n)`, by closed form, cached table, or a newly grown table.
+    /// `G(n)`, by closed form, cached table, certified period, or a newly grown table.
     pub fn grundy(&self, n: u64) -> Result<Nimber, GameError> {
         if let Some(v) = self.rules.closed_form(n) {
             return Ok(v);
@@ -184,23 +198,91 @@ impl<R: HeapRules> HeapFamily<R> {
             .cache
             .read()
             .expect("cache lock is never poisoned: no panics while held");
-        Ok(Nimber(cache[n as usize]))
+        Ok(Nimber(match self.period.get() {
+            Some(period) => period.extend(&cache, n),
+            None => cache[n as usize],
+        }))
+    }
+
+    /// The certified period used for values beyond the table, once one has been found.
+    pub fn certified_period(&self) -> Option<Period> {
+        self.period.get().copied()
     }
 
     /// How `G(n)` is obtained, for reports.
     fn method(&self, heaps: &[u64]) -> String {
-        if heaps.iter().all(|&n| self.rules.closed_form(n).is_some()) {
-            self.rules.closed_form_name().to_string()
-        } else {
-            "table of Grundy values by the definition (mex over options)".to_string()
+        let tabled = self.cache.read().expect("cache lock").len() as u64;
+        let open: Vec<u64> = heaps
+            .iter()
+            .copied()
+            .filter(|&n| self.rules.closed_form(n).is_none())
+            .collect();
+        match self.period.get() {
+            _ if open.is_empty() => self.rules.closed_form_name().to_string(),
+            Some(p) if open.iter().any(|&n| n >= tabled) => format!(
+                "certified period ({}, {}) by the {} certificate, from the table G(0..={})",
+                p.preperiod,
+                p.period,
+                certify::theorem_name(self.rules.period_rule()),
+                tabled - 1
+            ),
+            _ => "table of Grundy values by the definition (mex over options)".to_string(),
         }
     }
 
-    /// Grows the cache so that it covers `n`.
+    /// Makes `n` answerable: the cache covers `n`, or a certified period is known.
     fn ensure_table(&self, n: u64) -> Result<(), GameError> {
-        if (n as u128) < self.cache.read().expect("cache lock").len() as u128 {
+        if (n as u128) < self.cache.read().expect("cache lock").len() as u128
+            || self.period.get().is_some()
+        {
             return Ok(());
         }
+        if self.rules.period_rule() == PeriodRule::None {
+            return self.grow_table(n);
+        }
+        let mut cache = self.cache.write().expect("cache lock");
+        if (n as usize) < cache.len() || self.period.get().is_some() {
+            return Ok(());
+        }
+        let beyond_limit = n >= MAX_CACHED_TABLE;
+        let target = n.clamp(1023, MAX_CACHED_TABLE - 1);
+        let found = search(
+            self,
+            Budget {
+                start: (2 * cache.len() as u64).clamp(1023, target),
+                max: target,
+                time: beyond_limit.then_some(PERIOD_SEARCH_TIME),
+            },
+        )?;
+        let checked_to = found.checked_to();
+        if found.values.len() > cache.len() {
+            *cache = found.values;
+        }
+        if let Some(period) = found.certified {
+            // Another thread cannot have set it: we hold the write lock.
+            let _ = self.period.set(period);
+            return Ok(());
+        }
+        if (n as usize) < cache.len() {
+            return Ok(());
+        }
+        let stopped = match found.stop {
+            Stop::Time => format!(
+                "the {}-second search budget ran out",
+                PERIOD_SEARCH_TIME.as_secs()
+            ),
+            _ => format!("the table limit of {MAX_CACHED_TABLE} values was reached"),
+        };
+        Err(GameError::TooLarge(format!(
+            "G({n}) of `{}`: no period certified (by the {} certificate) in G(0..={checked_to}) before {stopped}, and the direct table would need {} values",
+            self.rules.spec(),
+            certify::theorem_name(self.rules.period_rule()),
+            n as u128 + 1,
+        )))
+    }
+
+    /// Grows the cache so that it covers `n` (families without a periodicity theorem).
+    fn grow_table(&self, n: u64) -> Result<(), GameError> {
         if n >= MAX_CACHED_TABLE {
             return Err(GameError::TooLarge(format!(
                 "G({n}) of `{}` needs a table of {} values (about {} of memory) and no closed form or certified period is available for it",

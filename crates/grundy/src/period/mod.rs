@@ -1,15 +1,33 @@
-//! Periodicity of heap sequences: find `(preperiod, period)` and *certify* it where a theorem
-//! allows ([`PeriodRule`]).
+//! Periodicity of heap sequences: find `(preperiod, period, saltus)`, *prove* it where a theorem
+//! allows ([`PeriodRule`]), and say plainly when it is only observed.
 //!
-//! Algorithm: for each candidate period `p` (smallest first), scan the table **backwards**
-//! from its end until the first `n` with `G(n+p) ≠ G(n)`; the preperiod is the index after it.
-//! A wrong `p` usually fails within a few steps of the end, so the whole search costs little
-//! more than one pass for the right `p`. The candidate is accepted only when the rule's
-//! certificate is satisfied by the data in hand:
-//! - finite subtraction set, `k = max S`: `G(n+p) = G(n)` on `k` consecutive `n ≥ i` proves it
-//!   (each value depends only on the previous `k`);
-//! - octal game, `t` = largest removal (Guy–Smith): it suffices to check
-//!   `i ≤ n < 2i + p + t`, i.e. the table must reach index `2i + 2p + t − 1`.
+//! `G(n + p) = G(n) + s` for all `n ≥ i`: `p` is the period, `i` the preperiod (the smallest
+//! such `i`), `s` the saltus (0 for ordinary periodicity, as in CGSuite's triple).
+//!
+//! Files, one algorithm each:
+//! - [`search`]: the linear-time finder. For every shift `p` at once it measures how far back
+//!   from the end of the table `G(n+p) = G(n)` holds (the Z-function of the reversed table), so
+//!   the observed preperiod of every candidate period costs O(1) after one O(N) pass; and the
+//!   driver that grows the table geometrically until a certificate holds or a budget
+//!   (`max`, wall-clock time) runs out.
+//! - [`certify`]: the theorems that turn a finite check into a proof, and the wording of their
+//!   reasons;
+//! - [`arithmetic`]: arithmetic periodicity (saltus > 0) through the sequence of differences;
+//! - [`pattern`]: a small library of other hypotheses (P-positions periodic, smallest prime
+//!   factor, odious/evil, Beatty), each labelled observed or certified;
+//! - [`census`]: (preperiod, period) of every subtraction set ⊆ {1..K}, with a bit-parallel
+//!   kernel.
+//!
+//! Only ordinary periods are ever certified: no theorem in [`PeriodRule`] covers a saltus.
+
+pub mod arithmetic;
+pub mod census;
+pub mod certify;
+pub mod pattern;
+pub mod search;
+
+pub use certify::is_certified;
+pub use search::{search, Budget, SearchResult, Stop};
 
 use crate::family::PeriodRule;
 
@@ -34,8 +52,43 @@ impl Period {
     }
 }
 
+/// What `grundy period --json` prints. Field names are a public interface.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PeriodReport {
+    /// `null` (with `period` and `saltus`) when no period was observed.
+    pub preperiod: Option<u64>,
+    pub period: Option<u64>,
+    pub saltus: Option<u64>,
+    /// Proved for every `n` by the family's [`PeriodRule`].
+    pub certified: bool,
+    /// The table `G(0..=checked_to)` that was examined.
+    pub checked_to: u64,
+    /// Why it is proved, or why not.
+    pub reason: String,
+}
+
+impl PeriodReport {
+    /// Describes a search of the sequence of `spec`.
+    pub fn new(spec: &str, result: &SearchResult) -> PeriodReport {
+        let best = result.best();
+        let reason = match &result.certified {
+            Some(period) => certify::proof(result.rule, period),
+            None => certify::not_proved(result.rule, spec, result.checked_to(), best.as_ref()),
+        };
+        PeriodReport {
+            preperiod: best.map(|p| p.preperiod),
+            period: best.map(|p| p.period),
+            saltus: best.map(|p| p.saltus),
+            certified: result.certified.is_some(),
+            checked_to: result.checked_to(),
+            reason,
+        }
+    }
+}
+
 /// The smallest preperiod for ordinary period `p` observed in `values`: one past the last
-/// `n` with `values[n + p] ≠ values[n]` (0 if none).
+/// `n` with `values[n + p] ≠ values[n]` (0 if none). This is the O(N) definition, kept as the
+/// reference the Z-function search is tested against.
 pub fn observed_preperiod(values: &[u64], p: usize) -> usize {
     (0..values.len().saturating_sub(p))
         .rev()
@@ -43,33 +96,10 @@ pub fn observed_preperiod(values: &[u64], p: usize) -> usize {
         .map_or(0, |n| n + 1)
 }
 
-/// Whether the data in `values` proves the period `(i, p)` under `rule`.
-pub fn is_certified(rule: PeriodRule, len: usize, i: usize, p: usize) -> bool {
-    match rule {
-        PeriodRule::FiniteSubtraction { max_removal } => {
-            // Checked n run over i..len-p; need at least max_removal of them.
-            (len - p).saturating_sub(i) as u128 >= max_removal as u128
-        }
-        PeriodRule::GuySmith { max_removal } => {
-            len as u128 >= 2 * i as u128 + 2 * p as u128 + max_removal as u128
-        }
-        PeriodRule::None => false,
-    }
-}
-
-/// The certified ordinary period with the smallest `p`, if the table proves one.
+/// The certified ordinary period with the smallest `p`, if the table proves one. Its
+/// preperiod is then the true smallest preperiod (see [`search::smallest_certified`]).
 pub fn find_certified(values: &[u64], rule: PeriodRule) -> Option<Period> {
-    if rule == PeriodRule::None {
-        return None;
-    }
-    (1..values.len()).find_map(|p| {
-        let i = observed_preperiod(values, p);
-        is_certified(rule, values.len(), i, p).then_some(Period {
-            preperiod: i as u64,
-            period: p as u64,
-            saltus: 0,
-        })
-    })
+    search::smallest_certified(values, rule)
 }
 
 #[cfg(test)]

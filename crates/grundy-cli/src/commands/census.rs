@@ -1,0 +1,232 @@
+//! `grundy census subtraction --max-element K [--size S] [--shard I/N]`: (preperiod, period)
+//! of every subtraction set ⊆ {1..K}, computed in parallel (rayon), written as JSON lines or
+//! CSV, resumable from its own output file, with a progress bar on stderr and a summary at
+//! the end (stderr, so that rows on stdout stay clean).
+
+use grundy::engine::number::parse_u64_expr;
+use grundy::period::census::{mask_of, subtraction_period, CensusRow, CensusSummary, Selection};
+use grundy::GameError;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One JSON object a line: {"set", "preperiod", "period", "checked_to"}.
+    Jsonl,
+    /// `set,preperiod,period,checked_to` with the set written `1 3 4`.
+    Csv,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The family to survey (`subtraction`).
+    family: String,
+    /// K: every set ⊆ {1..K}.
+    #[arg(long)]
+    max_element: u32,
+    /// Only sets with exactly this many elements.
+    #[arg(long)]
+    size: Option<u32>,
+    /// Shard I/N (I from 0): every N-th set of the enumeration starting at the I-th, so N
+    /// machines can each run one shard.
+    #[arg(long, default_value = "0/1", value_parser = parse_shard)]
+    shard: (u64, u64),
+    /// Append rows to this file; sets already in it are skipped (resume after interruption).
+    #[arg(long)]
+    output: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+    format: Format,
+    /// Largest table per set; sets with no certified period by then get a null period.
+    #[arg(long, default_value = "2^20", value_parser = parse_u64_expr)]
+    max_length: u64,
+}
+
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
+    match parsed {
+        Some((i, n)) if i < n => Ok((i, n)),
+        _ => Err(format!("`{text}` is not a shard I/N with 0 ≤ I < N")),
+    }
+}
+
+/// Sets computed between two writes (and progress updates).
+const CHUNK: usize = 2048;
+
+/// The largest per-set table accepted (bytes; one per value).
+const MAX_LENGTH_LIMIT: u64 = 1 << 30;
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    if args.family != "subtraction" {
+        return Err(GameError::Unsupported(format!(
+            "census of `{}`: only `subtraction` is supported",
+            args.family
+        )));
+    }
+    if args.max_length == 0 || args.max_length > MAX_LENGTH_LIMIT {
+        return Err(GameError::Unsupported(format!(
+            "census: --max-length {} is outside 1..={MAX_LENGTH_LIMIT}",
+            args.max_length
+        )));
+    }
+    let selection = Selection::new(args.max_element, args.size, args.shard)?;
+    // Each worker thread holds one table of up to --max-length bytes.
+    grundy::engine::limits::check_memory(
+        &format!("a census with --max-length {}", args.max_length),
+        args.max_length as u128 * rayon::current_num_threads() as u128,
+    )?;
+    let started = Instant::now();
+    let mut summary = CensusSummary::default();
+    let mut done = HashSet::new();
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => {
+            let (rows, file) = resume(path, args.format)?;
+            for row in rows {
+                summary.add(&row);
+                done.extend(mask_of(&row.set));
+            }
+            Box::new(BufWriter::new(file))
+        }
+        None => {
+            let mut stdout = BufWriter::new(io::stdout());
+            if args.format == Format::Csv {
+                writeln!(stdout, "{CSV_HEADER}")?;
+            }
+            Box::new(stdout)
+        }
+    };
+    let bar = ProgressBar::new(selection.shard_sets().min(u64::MAX as u128) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} sets, {elapsed} elapsed, eta {eta}")
+            .expect("the template is valid"),
+    );
+    bar.set_position(done.len() as u64);
+    let resumed = done.len();
+    let mut masks = selection.masks().filter(|m| !done.contains(m)).peekable();
+    while masks.peek().is_some() {
+        let chunk: Vec<u64> = masks.by_ref().take(CHUNK).collect();
+        let rows: Vec<CensusRow> = chunk
+            .par_iter()
+            .map(|&mask| subtraction_period(mask, args.max_length as usize))
+            .collect();
+        for row in &rows {
+            write_row(&mut out, row, args.format)?;
+            summary.add(row);
+        }
+        out.flush()?;
+        bar.inc(rows.len() as u64);
+    }
+    bar.finish_and_clear();
+    let shard = match args.shard {
+        (_, 1) => String::new(),
+        (i, n) => format!(", shard {i}/{n}"),
+    };
+    let size = args.size.map_or(String::new(), |s| format!(" of size {s}"));
+    let resumed = match resumed {
+        0 => String::new(),
+        n => format!(" ({n} resumed from the file)"),
+    };
+    let _ = writeln!(
+        io::stderr(),
+        "census: {} subtraction sets{size} ⊆ {{1..{}}}{shard}{resumed} in {:.1} s on {} threads\n{}",
+        summary.sets(),
+        args.max_element,
+        started.elapsed().as_secs_f64(),
+        rayon::current_num_threads(),
+        summary.render()
+    );
+    Ok(())
+}
+
+const CSV_HEADER: &str = "set,preperiod,period,checked_to";
+
+fn write_row(out: &mut dyn Write, row: &CensusRow, format: Format) -> Result<(), GameError> {
+    match format {
+        Format::Jsonl => {
+            let line = serde_json::to_string(row).map_err(|e| GameError::Io(e.to_string()))?;
+            writeln!(out, "{line}")?;
+        }
+        Format::Csv => {
+            let set: Vec<String> = row.set.iter().map(u64::to_string).collect();
+            let opt = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
+            writeln!(
+                out,
+                "{},{},{},{}",
+                set.join(" "),
+                opt(row.preperiod),
+                opt(row.period),
+                row.checked_to
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn parse_row(line: &str, format: Format) -> Option<CensusRow> {
+    match format {
+        Format::Jsonl => serde_json::from_str(line).ok(),
+        Format::Csv => {
+            let fields: Vec<&str> = line.split(',').collect();
+            let [set, preperiod, period, checked_to] = fields[..] else {
+                return None;
+            };
+            let opt = |t: &str| -> Option<Option<u64>> {
+                if t.is_empty() {
+                    Some(None)
+                } else {
+                    t.parse().ok().map(Some)
+                }
+            };
+            Some(CensusRow {
+                set: set
+                    .split_whitespace()
+                    .map(|s| s.parse().ok())
+                    .collect::<Option<Vec<u64>>>()?,
+                preperiod: opt(preperiod)?,
+                period: opt(period)?,
+                checked_to: checked_to.parse().ok()?,
+            })
+        }
+    }
+}
+
+/// Opens `path` for appending after reading the rows already there. A last line cut short by
+/// an interruption is dropped (the file is truncated to its last complete line).
+fn resume(path: &Path, format: Format) -> Result<(Vec<CensusRow>, File), GameError> {
+    let io_error = |e: io::Error| GameError::Io(format!("{}: {e}", path.display()));
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(io_error)?;
+    let mut text = String::new();
+    file.read_to_string(&mut text).map_err(io_error)?;
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    let mut rows = Vec::new();
+    for (index, line) in text[..complete].lines().enumerate() {
+        if format == Format::Csv && line == CSV_HEADER {
+            continue;
+        }
+        rows.push(parse_row(line, format).ok_or_else(|| GameError::AtLine {
+            line: index + 1,
+            reason: format!(
+                "{} is not a {format:?} census file (cannot resume into it)",
+                path.display()
+            ),
+        })?);
+    }
+    file.set_len(complete as u64).map_err(io_error)?;
+    file.seek(SeekFrom::End(0)).map_err(io_error)?;
+    if complete == 0 && format == Format::Csv {
+        writeln!(file, "{CSV_HEADER}").map_err(io_error)?;
+    }
+    Ok((rows, file))
+}

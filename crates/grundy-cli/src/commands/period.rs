@@ -1,0 +1,112 @@
+//! `grundy period GAME`: the (preperiod, period, saltus) of a heap game's Grundy sequence,
+//! certified where a theorem allows, otherwise labelled observed.
+
+use crate::output::{print_json, println_checked};
+use grundy::engine::number::parse_u64_expr;
+use grundy::families::parse_spec;
+use grundy::family::Family;
+use grundy::period::{search, Budget, PeriodReport, SearchResult};
+use grundy::GameError;
+use std::time::Duration;
+
+/// The game and budget shared by `period` and `pattern`.
+#[derive(clap::Args)]
+pub struct SearchArgs {
+    /// The game (see `grundy games`); its positions must be heaps.
+    game: String,
+    /// Compute G(n) for n up to at most this (accepts `10^6`, `2^22`).
+    #[arg(long, default_value = "2^22", value_parser = parse_u64_expr)]
+    max: u64,
+    /// Stop growing the table after this many seconds.
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
+    time: f64,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
+}
+
+impl SearchArgs {
+    /// Parses the game and grows its table until a period is certified or the budget ends.
+    pub fn run(&self) -> Result<(Box<dyn Family>, SearchResult), GameError> {
+        let family = parse_spec(&self.game)?;
+        let sequence = family.sequence().ok_or_else(|| {
+            GameError::Unsupported(format!(
+                "`{}` has no heap sequence; periods need a game whose positions are single heaps",
+                family.spec()
+            ))
+        })?;
+        let found = search(
+            sequence,
+            Budget {
+                start: 1023,
+                max: self.max,
+                time: Some(Duration::from_secs_f64(self.time)),
+            },
+        )?;
+        Ok((family, found))
+    }
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Machine-readable output: {"preperiod", "period", "saltus", "certified", "checked_to", "reason"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let (family, found) = args.search.run()?;
+    let report = PeriodReport::new(&family.spec(), &found);
+    if args.json {
+        return print_json(&report);
+    }
+    println_checked(&human(&family.spec(), &report, &found.values))
+}
+
+/// Longest block of values printed in the human summary.
+const SHOWN_VALUES: u64 = 120;
+
+fn human(spec: &str, r: &PeriodReport, values: &[u64]) -> String {
+    let mut text = format!("game: {spec}\n");
+    match (r.preperiod, r.period, r.saltus) {
+        (Some(i), Some(p), Some(s)) => {
+            let law = if s == 0 {
+                format!("G(n+{p}) = G(n)")
+            } else {
+                format!("G(n+{p}) = G(n) + {s}")
+            };
+            text.push_str(&format!(
+                "preperiod {i}, period {p}, saltus {s}: {law} for all n ≥ {i}\n"
+            ));
+            let status = if r.certified { "yes" } else { "no" };
+            text.push_str(&format!("certified: {status}\nreason: {}\n", r.reason));
+            if i <= SHOWN_VALUES && p <= SHOWN_VALUES {
+                text.push_str(&format!(
+                    "preperiod values: {}\n",
+                    joined(&values[..i as usize])
+                ));
+                text.push_str(&format!(
+                    "period values: {}\n",
+                    joined(&values[i as usize..(i + p) as usize])
+                ));
+            }
+        }
+        _ => text.push_str(&format!("no period: {}\n", r.reason)),
+    }
+    text.push_str(&format!("checked: G(0..={})", r.checked_to));
+    text
+}
+
+fn joined(values: &[u64]) -> String {
+    if values.is_empty() {
+        return "(none)".to_string();
+    }
+    let parts: Vec<String> = values.iter().map(u64::to_string).collect();
+    parts.join(" ")
+}
