@@ -23,5 +23,7 @@ pub mod error;
 pub mod families;
 pub mod family;
 pub mod period;
+#[doc(hidden)]
+pub mod testdata;
 
 pub use error::GameError;
