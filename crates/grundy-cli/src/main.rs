@@ -28,6 +28,10 @@ enum Command {
     Batch(commands::batch::Args),
     /// List every game family with a description and an example.
     Games(commands::games::Args),
+    /// Nim-products (Library Checker nim_product_64): stdin `T` then `T` lines `A B`; one `A ⊗ B` a line.
+    NimMul(commands::nim_mul::Args),
+    /// Count the N-tuples of heap sizes from a set that are second- (or first-) player wins, mod M.
+    Count(commands::count::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +46,8 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::table::run(args),
         Command::Batch(args) => commands::batch::run(args),
         Command::Games(args) => commands::games::run(args),
+        Command::NimMul(args) => commands::nim_mul::run(args),
+        Command::Count(args) => commands::count::run(args),
     };
     output::finish(result)
 }

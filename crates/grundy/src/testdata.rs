@@ -46,8 +46,7 @@ pub fn library_checker_cases(problem: &str) -> Vec<(String, String, String)> {
         .map(|name| {
             let read = |ext: &str| {
                 let path = dir.join(format!("{name}.{ext}"));
-                std::fs::read_to_string(&path)
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+                std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
             };
             let (input, output) = (read("in"), read("out"));
             (name, input, output)

@@ -1,7 +1,9 @@
 //! One file per subcommand: its arguments (clap derive) and its `run`.
 
 pub mod batch;
+pub mod count;
 pub mod games;
+pub mod nim_mul;
 pub mod solve;
 pub mod table;
 pub mod value;

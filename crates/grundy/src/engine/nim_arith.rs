@@ -348,7 +348,9 @@ mod tests {
         let cases = crate::testdata::library_checker_cases("nim_product_64");
         assert_eq!(cases.len(), 4, "expected the four published cases");
         for (name, input, output) in cases {
-            let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<u64>().unwrap());
+            let mut numbers = input
+                .split_ascii_whitespace()
+                .map(|t| t.parse::<u64>().unwrap());
             let count = numbers.next().unwrap() as usize;
             let expected: Vec<u64> = output.lines().map(|l| l.trim().parse().unwrap()).collect();
             assert_eq!(expected.len(), count, "{name}");
@@ -365,7 +367,10 @@ mod tests {
         assert_eq!(Nimber(2).inverse(), Some(Nimber(3)));
         assert_eq!(Nimber(0).inverse(), None);
         assert_eq!(Nimber(7).checked_div(Nimber(0)), None);
-        assert_eq!(Nimber(8).checked_div(Nimber(2)), Some(Nimber(8) * Nimber(3)));
+        assert_eq!(
+            Nimber(8).checked_div(Nimber(2)),
+            Some(Nimber(8) * Nimber(3))
+        );
         // 2 ⊗ 2 = 3, so sqrt(3) = 2; 4 ⊗ 4 = 6.
         assert_eq!(Nimber(3).sqrt(), Nimber(2));
         assert_eq!(Nimber(6).sqrt(), Nimber(4));
