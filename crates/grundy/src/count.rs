@@ -223,7 +223,13 @@ fn crt(r_odd: u64, odd: u64, r_two: u64, twos: u32) -> u64 {
 }
 
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    (a as u128 * b as u128 % m as u128) as u64
+    // Below 2^32 the product fits in 64 bits, and a 64-bit remainder is several times cheaper
+    // than the 128-bit one (the common moduli 10^9+7, 998244353 take this path).
+    if m <= 1 << 32 {
+        a * b % m
+    } else {
+        (a as u128 * b as u128 % m as u128) as u64
+    }
 }
 
 fn pow_mod(mut base: u64, mut exponent: u64, m: u64) -> u64 {

@@ -82,7 +82,11 @@ impl CoinProduct {
     }
 
     /// Every option of the head `(x, y)` whose value is `target`, each as its sorted heads.
-    pub fn options_with_value(&self, head: Head, target: Nimber) -> Result<Vec<Vec<Head>>, GameError> {
+    pub fn options_with_value(
+        &self,
+        head: Head,
+        target: Nimber,
+    ) -> Result<Vec<Vec<Head>>, GameError> {
         let (x, y) = head;
         let (g1, g2) = (
             self.first.checked_head_value(x)?,
@@ -178,7 +182,9 @@ pub fn parse_head(text: &str) -> Result<Head, GameError> {
         GameError::bad_position(text, "expected a head `x,y` (two coordinates from 0)")
     })?;
     let coordinate = |t: &str| {
-        parse_u64_expr(t).map_err(|reason| GameError::bad_position(text, format!("coordinate `{}` {reason}", t.trim())))
+        parse_u64_expr(t).map_err(|reason| {
+            GameError::bad_position(text, format!("coordinate `{}` {reason}", t.trim()))
+        })
     };
     Ok((coordinate(x)?, coordinate(y)?))
 }
@@ -198,9 +204,11 @@ impl ImpartialGame for CoinProduct {
 
     fn options(&self, &(x, y): &Head) -> Vec<Vec<Head>> {
         let mut first_rests = Vec::new();
-        self.first.heap_options(x, &mut |rest| first_rests.push(rest.to_vec()));
+        self.first
+            .heap_options(x, &mut |rest| first_rests.push(rest.to_vec()));
         let mut second_rests = Vec::new();
-        self.second.heap_options(y, &mut |rest| second_rests.push(rest.to_vec()));
+        self.second
+            .heap_options(y, &mut |rest| second_rests.push(rest.to_vec()));
         let mut out = Vec::new();
         for first_rest in &first_rests {
             for second_rest in &second_rests {
@@ -360,7 +368,10 @@ mod tests {
         assert!(err.contains("exceeds 2^64−1"), "{err}");
         // Values of huge heads are fine; listing moves of a huge head is refused, not attempted.
         let corners = CoinProduct::TURNING_CORNERS;
-        assert_eq!(corners.outcome(&["10^18,10^18"], Play::Normal).unwrap(), Winner::First);
+        assert_eq!(
+            corners.outcome(&["10^18,10^18"], Play::Normal).unwrap(),
+            Winner::First
+        );
         assert!(matches!(
             corners.solve(&["10^18,10^18"], Play::Normal),
             Err(GameError::TooLarge(_))

@@ -6,8 +6,9 @@
 //! head (two equal values cancel). So a head at `x` is a "heap" `x` whose options are the
 //! sets of *other* coins turned — all at positions `< x` — and the value of a position is the
 //! XOR of its heads' values. That is exactly a [`HeapGame`], so these games reuse
-//! [`HeapFamily`](crate::families::heap::HeapFamily): `grundy solve mock-turtles 0 3 5` is the
-//! strip with heads at 0, 3 and 5, and a winning move `5 → 1+2` turns coins 5, 1 and 2.
+//! [`HeapFamily`] (through [`CoinStrip`], which only writes the move that turns a lone coin as
+//! `none`): `grundy solve mock-turtles 0 3 5` is the strip with heads at 0, 3 and 5, and a
+//! winning move `5 → 1+2` turns coins 5, 1 and 2.
 //!
 //! | game | a move turns | value of a head at `x` |
 //! |---|---|---|
@@ -20,7 +21,8 @@
 
 use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
-use crate::families::heap::{HeapRules, MAX_ENUMERATED_OPTIONS};
+use crate::families::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
+use crate::family::{Family, GameValue, HeapSequence, Play, Solution, Winner};
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
 /// can turn a long run).
@@ -204,7 +206,9 @@ impl HeapRules for CoinGame {
     fn closed_form_name(&self) -> &'static str {
         match self {
             CoinGame::MockTurtles => "closed form: a head at x is worth the x-th odious number",
-            CoinGame::Ruler => "closed form: a head at x is worth the largest power of 2 dividing x+1",
+            CoinGame::Ruler => {
+                "closed form: a head at x is worth the largest power of 2 dividing x+1"
+            }
             CoinGame::Twins => "closed form: a head at x is worth x (Twins is Nim)",
         }
     }
@@ -229,13 +233,62 @@ impl HeapRules for CoinGame {
     }
 }
 
+/// A strip game as a CLI family: [`HeapFamily`] with one change to reports. `HeapFamily`
+/// writes an empty option as the heap `0`; on a strip that would read as "a head at 0", so the
+/// move that turns only the head's own coin is written `none`. The two cannot be confused when
+/// rewriting: an option `[0]` is worth `G(0)`, which is non-zero in every strip game with
+/// single-coin moves, while the empty option is worth 0 — so `0` is the empty option exactly
+/// when the move's target value is 0.
+pub struct CoinStrip(HeapFamily<CoinGame>);
+
+impl CoinStrip {
+    pub fn new(game: CoinGame) -> CoinStrip {
+        CoinStrip(HeapFamily::new(game))
+    }
+}
+
+impl Family for CoinStrip {
+    fn spec(&self) -> String {
+        self.0.spec()
+    }
+
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
+        let mut solution = self.0.solve(positions, play)?;
+        let game = *self.0.rules();
+        let single_coin_moves = game.head_value(0).is_some_and(|v| !v.is_zero());
+        if let (Some(total), true) = (solution.grundy, single_coin_moves) {
+            for m in &mut solution.winning_moves {
+                let own = solution.components[m.component].grundy.unwrap_or(0);
+                if total ^ own == 0 && m.to == "0" {
+                    m.to = "none".to_string();
+                }
+            }
+        }
+        Ok(solution)
+    }
+
+    fn value(&self, position: &str) -> Result<GameValue, GameError> {
+        self.0.value(position)
+    }
+
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        self.0.outcome(positions, play)
+    }
+
+    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
+        self.0.batch(input, play, out)
+    }
+
+    fn sequence(&self) -> Option<&dyn HeapSequence> {
+        self.0.sequence()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::table::heap_table;
     use crate::engine::{Heaps, Solver};
-    use crate::families::heap::HeapFamily;
-    use crate::family::{Family, Play};
     use proptest::prelude::*;
 
     #[test]
@@ -255,22 +308,37 @@ mod tests {
 
     #[test]
     fn known_sequences() {
-        let values = |g: CoinGame| -> Vec<u64> { (0..12).map(|x| g.head_value(x).unwrap().0).collect() };
-        assert_eq!(values(CoinGame::MockTurtles), [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22]);
-        assert_eq!(values(CoinGame::Ruler), [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4]);
+        let values =
+            |g: CoinGame| -> Vec<u64> { (0..12).map(|x| g.head_value(x).unwrap().0).collect() };
+        assert_eq!(
+            values(CoinGame::MockTurtles),
+            [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22]
+        );
+        assert_eq!(
+            values(CoinGame::Ruler),
+            [1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4]
+        );
         assert_eq!(values(CoinGame::Twins), (0..12).collect::<Vec<_>>());
         // 2^63 − 1 has odd popcount 63: worth 2^64 − 2, the largest that fits.
-        assert_eq!(CoinGame::MockTurtles.head_value(u64::MAX / 2), Some(Nimber(u64::MAX - 1)));
+        assert_eq!(
+            CoinGame::MockTurtles.head_value(u64::MAX / 2),
+            Some(Nimber(u64::MAX - 1))
+        );
         assert_eq!(CoinGame::MockTurtles.head_value(u64::MAX / 2 + 1), None);
-        assert_eq!(CoinGame::Ruler.head_value((1 << 63) - 1), Some(Nimber(1 << 63)));
+        assert_eq!(
+            CoinGame::Ruler.head_value((1 << 63) - 1),
+            Some(Nimber(1 << 63))
+        );
         assert_eq!(CoinGame::Ruler.head_value(u64::MAX - 1), Some(Nimber(1)));
         assert_eq!(CoinGame::Ruler.head_value(u64::MAX), None);
     }
 
     #[test]
     fn positions_out_of_range_are_errors() {
-        let family = HeapFamily::new(CoinGame::MockTurtles);
-        let err = family.solve(&["9223372036854775808"], Play::Normal).unwrap_err();
+        let family = CoinStrip::new(CoinGame::MockTurtles);
+        let err = family
+            .solve(&["9223372036854775808"], Play::Normal)
+            .unwrap_err();
         assert!(err.to_string().contains("exceeds 2^64−1"), "{err}");
         let big = family.value("9223372036854775807").unwrap();
         assert_eq!(big, crate::family::GameValue::Finite(Nimber(u64::MAX - 1)));
@@ -302,14 +370,16 @@ mod tests {
         #[test]
         fn winning_moves_match_the_solver(heads in proptest::collection::vec(0u64..12, 1..4)) {
             for game in CoinGame::ALL {
-                let family = HeapFamily::new(game);
+                let family = CoinStrip::new(game);
                 let texts: Vec<String> = heads.iter().map(u64::to_string).collect();
                 let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
                 let solution = family.solve(&refs, Play::Normal).unwrap();
                 let view = Heaps(&game);
                 let mut solver = Solver::new(&view);
                 prop_assert_eq!(solution.grundy, Some(solver.sum_value(&heads).unwrap().0));
-                let format = |o: &[u64]| crate::families::heap::format_heaps(o);
+                let format = |o: &[u64]| {
+                    if o.is_empty() { "none".to_string() } else { crate::families::heap::format_heaps(o) }
+                };
                 let mut expected: Vec<(usize, String)> = solver
                     .winning_moves(&heads)
                     .unwrap()

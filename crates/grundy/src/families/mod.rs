@@ -97,10 +97,10 @@ pub const CATALOGUE: &[Entry] = &[
     },
 ];
 
-/// A strip coin game as a heap family (each head a heap; see `families::coins`).
+/// A strip coin game: each head a heap (see `families::coins`).
 fn coin_strip(game: coins::CoinGame, args: &str, spec: &str) -> Result<Box<dyn Family>, GameError> {
     no_args(args, spec)?;
-    Ok(Box::new(HeapFamily::new(game)))
+    Ok(Box::new(coins::CoinStrip::new(game)))
 }
 
 fn no_args(args: &str, spec: &str) -> Result<(), GameError> {
