@@ -390,16 +390,8 @@ mod tests {
             let solution = product.solve(&refs, Play::Normal).unwrap();
             let mut solver = Solver::new(&product);
             prop_assert_eq!(solution.grundy, Some(solver.sum_value(&heads).unwrap().0));
-            let mut expected: Vec<(usize, String)> = solver
-                .winning_moves(&heads)
-                .unwrap()
-                .into_iter()
-                .map(|(i, option)| (i, format_heads(&option)))
-                .collect();
-            let mut got: Vec<(usize, String)> =
-                solution.winning_moves.iter().map(|m| (m.component, m.to.clone())).collect();
-            expected.sort();
-            got.sort();
+            let (got, expected) =
+                crate::families::coins::tests::winning_moves_both_ways(&solution, &mut solver, &heads, format_heads);
             prop_assert_eq!(got, expected, "{}", product.spec());
         }
 

@@ -285,10 +285,10 @@ impl Family for CoinStrip {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::table::heap_table;
-    use crate::engine::{Heaps, Solver};
+    use crate::engine::{Heaps, ImpartialGame, Solver};
     use proptest::prelude::*;
 
     #[test]
@@ -349,6 +349,30 @@ mod tests {
         ));
     }
 
+    /// The winning moves `(component, to)` of `solution` and, formatted by `format`, those the
+    /// generic solver finds for the same sum, both sorted (for families' move tests).
+    pub(crate) fn winning_moves_both_ways<G: ImpartialGame>(
+        solution: &Solution,
+        solver: &mut Solver<G>,
+        sum: &[G::Position],
+        format: impl Fn(&[G::Position]) -> String,
+    ) -> (Vec<(usize, String)>, Vec<(usize, String)>) {
+        let mut expected: Vec<(usize, String)> = solver
+            .winning_moves(sum)
+            .unwrap()
+            .into_iter()
+            .map(|(i, option)| (i, format(&option)))
+            .collect();
+        let mut got: Vec<(usize, String)> = solution
+            .winning_moves
+            .iter()
+            .map(|m| (m.component, m.to.clone()))
+            .collect();
+        expected.sort();
+        got.sort();
+        (got, expected)
+    }
+
     proptest! {
         #[test]
         fn direct_option_search_matches_enumeration(x in 0u64..60, target in 0u64..130) {
@@ -380,16 +404,7 @@ mod tests {
                 let format = |o: &[u64]| {
                     if o.is_empty() { "none".to_string() } else { crate::families::heap::format_heaps(o) }
                 };
-                let mut expected: Vec<(usize, String)> = solver
-                    .winning_moves(&heads)
-                    .unwrap()
-                    .into_iter()
-                    .map(|(i, o)| (i, format(&o)))
-                    .collect();
-                let mut got: Vec<(usize, String)> =
-                    solution.winning_moves.iter().map(|m| (m.component, m.to.clone())).collect();
-                expected.sort();
-                got.sort();
+                let (got, expected) = winning_moves_both_ways(&solution, &mut solver, &heads, format);
                 prop_assert_eq!(got, expected, "{:?}", game);
             }
         }
