@@ -349,6 +349,9 @@ pub(crate) mod tests {
         ));
     }
 
+    /// Winning moves as `(component, to)`, sorted.
+    pub(crate) type MoveList = Vec<(usize, String)>;
+
     /// The winning moves `(component, to)` of `solution` and, formatted by `format`, those the
     /// generic solver finds for the same sum, both sorted (for families' move tests).
     pub(crate) fn winning_moves_both_ways<G: ImpartialGame>(
@@ -356,8 +359,8 @@ pub(crate) mod tests {
         solver: &mut Solver<G>,
         sum: &[G::Position],
         format: impl Fn(&[G::Position]) -> String,
-    ) -> (Vec<(usize, String)>, Vec<(usize, String)>) {
-        let mut expected: Vec<(usize, String)> = solver
+    ) -> (MoveList, MoveList) {
+        let mut expected: MoveList = solver
             .winning_moves(sum)
             .unwrap()
             .into_iter()
