@@ -50,7 +50,14 @@ impl SizeSet {
         let mut total: u128 = 0;
         for item in text.split(',').map(str::trim) {
             let piece = if let Some(limit) = item.strip_prefix("primes<=") {
-                primes_up_to(number(limit)?)?
+                let limit = number(limit)?;
+                // π(M) > M / ln M: refuse before sieving when that alone is too many.
+                if limit as f64 / (limit as f64).ln() > MAX_SET_SIZE as f64 {
+                    return Err(GameError::TooLarge(format!(
+                        "primes<={limit} holds more than {MAX_SET_SIZE} heap sizes"
+                    )));
+                }
+                primes_up_to(limit)?
             } else if let Some((lo, hi)) = item.split_once("..") {
                 let (lo, hi) = (number(lo)?, number(hi.strip_prefix('=').unwrap_or(hi))?);
                 if lo > hi {

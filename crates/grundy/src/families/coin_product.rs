@@ -24,13 +24,10 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::{HeapGame, ImpartialGame, Nimber};
 use crate::error::GameError;
-use crate::families::coins::CoinGame;
+use crate::families::coins::{CoinGame, MAX_LISTED_COINS};
 use crate::families::heap::MAX_ENUMERATED_OPTIONS;
 use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Winner};
 use std::collections::HashMap;
-
-/// Largest number of winning moves listed for one position.
-pub const MAX_LISTED_MOVES: usize = 1_000_000;
 
 /// A head on the grid: `(x, y)`, `x` for the first game and `y` for the second.
 pub type Head = (u64, u64);
@@ -102,6 +99,7 @@ impl CoinProduct {
                 (self.second, y, g2, self.first, x, g1)
             };
         let mut found: Vec<Vec<Head>> = Vec::new();
+        let mut listed_heads: u128 = 0;
         let mut failure = None;
         let mut cache: HashMap<u64, Vec<Vec<u64>>> = HashMap::new();
         walked.heap_options(walked_head, &mut |walked_rest| {
@@ -126,9 +124,10 @@ impl CoinProduct {
                 },
             };
             for searched_rest in matches {
-                if found.len() == MAX_LISTED_MOVES {
+                listed_heads += ((walked_rest.len() + 1) * (searched_rest.len() + 1)) as u128;
+                if listed_heads > MAX_LISTED_COINS {
                     failure = Some(GameError::TooLarge(format!(
-                        "the head {x},{y} has more than {MAX_LISTED_MOVES} winning moves; too many to list"
+                        "the winning moves of the head {x},{y} leave more than {MAX_LISTED_COINS} heads in all; too many to list"
                     )));
                     return;
                 }
@@ -148,8 +147,12 @@ impl CoinProduct {
     /// Which side to enumerate when searching for moves (the cheaper one), or a refusal.
     fn first_is_cheaper_to_enumerate(&self, (x, y): Head) -> Result<bool, GameError> {
         use crate::families::heap::HeapRules;
-        let walk_first = self.first.option_count(x) * self.second.search_cost(y);
-        let walk_second = self.second.option_count(y) * self.first.search_cost(x);
+        // Walking one side reads every coin of every option, and may search the other side
+        // once per option (once per distinct value, thanks to the cache).
+        let walk_first =
+            self.first.walk_cost(x) + self.first.option_count(x) * self.second.search_cost(y);
+        let walk_second =
+            self.second.walk_cost(y) + self.second.option_count(y) * self.first.search_cost(x);
         let cost = walk_first.min(walk_second);
         if cost > MAX_ENUMERATED_OPTIONS {
             return Err(GameError::TooLarge(format!(

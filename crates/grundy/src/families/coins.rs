@@ -97,6 +97,18 @@ impl CoinGame {
         }
     }
 
+    /// How many coins all the options of a head at `x` hold together, plus one per option:
+    /// the cost of walking them with [`HeapGame::heap_options`].
+    pub fn walk_cost(self, x: u64) -> u128 {
+        let x = x as u128;
+        self.option_count(x as u64)
+            + match self {
+                CoinGame::MockTurtles => x + x * x.saturating_sub(1),
+                CoinGame::Ruler => x * (x + 1) / 2,
+                CoinGame::Twins => x,
+            }
+    }
+
     /// The options of a head at `x` (the other coins turned) whose value is `target`, found
     /// directly instead of by enumerating every option:
     /// - Twins: the one coin `target`, if it is left of `x`;
@@ -302,6 +314,21 @@ pub(crate) mod tests {
                 if x < 40 {
                     assert_eq!(solver.grundy(&(x as u64)).unwrap().0, v, "{game:?} {x}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn option_counts_and_walk_costs_are_exact() {
+        for game in CoinGame::ALL {
+            for x in 0..30 {
+                let (mut options, mut coins) = (0u128, 0u128);
+                game.heap_options(x, &mut |o| {
+                    options += 1;
+                    coins += o.len() as u128;
+                });
+                assert_eq!(game.option_count(x), options, "{game:?} {x}");
+                assert_eq!(game.walk_cost(x), options + coins, "{game:?} {x}");
             }
         }
     }
