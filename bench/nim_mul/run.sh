@@ -29,9 +29,13 @@ if command -v hyperfine > /dev/null; then
     python3 - "$work/times.json" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
-median = {r["command"]: r["median"] for r in results}
-cpp, rust = median["C++ ref (g++ -O2)"], median["grundy nim-mul"]
-print(f"median C++ {cpp*1000:.1f} ms, grundy {rust*1000:.1f} ms: grundy takes {rust/cpp:.2f}x the C++ time ({(1-rust/cpp)*100:.0f}% faster)")
+by_name = {r["command"]: r for r in results}
+cpp, rust = by_name["C++ ref (g++ -O2)"], by_name["grundy nim-mul"]
+def report(what, c, r):
+    print(f"{what}: C++ {c*1000:.1f} ms, grundy {r*1000:.1f} ms; grundy takes {r/c:.2f}x the C++ time ({(1-r/c)*100:.0f}% faster)")
+report("median wall time", cpp["median"], rust["median"])
+# On a busy machine wall time includes waiting for a core; CPU time (user + system) does not.
+report("mean CPU time (user+sys)", cpp["user"] + cpp["system"], rust["user"] + rust["system"])
 PY
 else
     for name in ref grundy; do
