@@ -13,7 +13,7 @@
 //! `Σ_y Ĥf(y)^N = 2^k · answer`, so the answer modulo `2^e` is that sum shifted right by `k`
 //! (valid as `e + k ≤ 128`). The two residues are joined by the Chinese remainder theorem.
 
-use crate::engine::limits::{check_memory, human_bytes};
+use crate::engine::limits::check_memory;
 use crate::engine::number::parse_u64_expr;
 use crate::engine::primes::primes_up_to;
 use crate::error::GameError;
@@ -140,19 +140,15 @@ pub fn count_by_outcome(
     if modulus == 1 {
         return Ok(0);
     }
-    let bits = 64 - values.iter().max().copied().unwrap_or(0).leading_zeros();
+    let largest = values.iter().max().copied().unwrap_or(0);
+    let bits = 64 - largest.leading_zeros();
     let size = 1u128 << bits;
     check_memory(
-        &format!("a Walsh–Hadamard table over Grundy values below 2^{bits} ({size} entries)"),
+        &format!(
+            "a Walsh–Hadamard table over the Grundy values (the largest, {largest}, needs 2^{bits} = {size} entries)"
+        ),
         size * 16,
-    )
-    .map_err(|e| match e {
-        GameError::TooLarge(msg) => GameError::TooLarge(format!(
-            "{msg} (the largest Grundy value in the set decides the table size: {})",
-            human_bytes(size * 16)
-        )),
-        other => other,
-    })?;
+    )?;
     let twos = modulus.trailing_zeros();
     let odd = modulus >> twos;
     let second_odd = (odd > 1).then(|| second_player_count_mod_odd(values, bits, heaps, odd));
