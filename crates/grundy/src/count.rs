@@ -107,6 +107,8 @@ pub fn grundy_values(family: &dyn Family, set: &SizeSet) -> Result<Vec<u64>, Gam
             family.spec()
         )));
     }
+    // Through the `Family` interface, so that every heap family answers in its own fastest
+    // way (closed form, cached table, certified period).
     set.sizes()
         .iter()
         .map(|n| match family.value(&n.to_string())? {

@@ -3,7 +3,7 @@
 //! `a ⊗ b = mex { a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ b' : a' < a, b' < b }`.
 //!
 //! Three implementations, each tested against the one above it:
-//! 1. [`mex_definition_mul`] — the definition itself (tiny values only; the test oracle).
+//! 1. The mex definition itself (tiny values only; the test oracle, in the tests below).
 //! 2. [`reference_mul`] — the recursive tower rule. For a Fermat 2-power `F = 2^(2^k)`,
 //!    `F ⊗ F = F ⊕ F/2` and products of smaller nimbers stay below `F`, so with
 //!    `a = a₁F ⊕ a₀`: `a ⊗ b = (a₁b₁ ⊕ a₁b₀ ⊕ a₀b₁)F ⊕ (a₀b₀ ⊕ a₁b₁ ⊗ F/2)`. Slow, obviously right.
@@ -190,29 +190,6 @@ pub fn reference_mul(a: u128, b: u128, width: u32) -> u128 {
     (high << half) | low
 }
 
-/// `a ⊗ b` by the mex definition, for all `a, b < n` at once (`O(n^4)`: a test oracle only).
-pub fn mex_definition_table(n: usize) -> Vec<Vec<u64>> {
-    let mut table = vec![vec![0u64; n]; n];
-    for a in 0..n {
-        for b in 0..n {
-            let mut seen = crate::engine::MexSet::new();
-            for a2 in 0..a {
-                for b2 in 0..b {
-                    seen.insert(table[a2][b] ^ table[a][b2] ^ table[a2][b2]);
-                }
-            }
-            table[a][b] = seen.mex();
-        }
-    }
-    table
-}
-
-/// `a ⊗ b` by the mex definition for one small pair (see [`mex_definition_table`]).
-pub fn mex_definition_mul(a: u64, b: u64) -> u64 {
-    let n = a.max(b) as usize + 1;
-    mex_definition_table(n)[a as usize][b as usize]
-}
-
 impl Mul for Nimber {
     type Output = Nimber;
     /// The nim-product.
@@ -285,6 +262,29 @@ mod tests {
         "0e795b2ca4d3f186",
         "0f5a1e4b2d783c69",
     ];
+
+    /// `a ⊗ b` by the mex definition, for all `a, b < n` at once (`O(n^4)`: a test oracle only).
+    fn mex_definition_table(n: usize) -> Vec<Vec<u64>> {
+        let mut table = vec![vec![0u64; n]; n];
+        for a in 0..n {
+            for b in 0..n {
+                let mut seen = crate::engine::MexSet::new();
+                for a2 in 0..a {
+                    for b2 in 0..b {
+                        seen.insert(table[a2][b] ^ table[a][b2] ^ table[a2][b2]);
+                    }
+                }
+                table[a][b] = seen.mex();
+            }
+        }
+        table
+    }
+
+    /// `a ⊗ b` by the mex definition for one small pair (see [`mex_definition_table`]).
+    fn mex_definition_mul(a: u64, b: u64) -> u64 {
+        let n = a.max(b) as usize + 1;
+        mex_definition_table(n)[a as usize][b as usize]
+    }
 
     fn reference64(a: u64, b: u64) -> u64 {
         reference_mul(a as u128, b as u128, 64) as u64
