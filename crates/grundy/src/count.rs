@@ -5,7 +5,12 @@
 //! in `SET` have Grundy value `v`, the number of N-tuples with XOR `x` is the N-fold XOR
 //! convolution `f^{*N}(x)`. The Walsh–Hadamard transform `Ĥ` turns XOR convolution into a
 //! pointwise product, and `f^{*N}(0) = 2^{-k} Σ_y Ĥf(y)^N` for a table of size `2^k` above the
-//! largest value — one transform, `2^k` modular powers, no inverse transform: O(k·2^k + 2^k·log N).
+//! largest value — one transform, modular powers, no inverse transform: O(k·2^k + d·log N).
+//!
+//! The transform is computed exactly in `i64` (every `|Ĥf(y)| ≤ |SET|`), so it can be sorted
+//! and each of its `d ≤ min(2^k, 2|SET| + 1)` distinct values raised to the N-th power once,
+//! weighted by how often it occurs — for 5133 primes below 5·10^4 that is 6× fewer powers
+//! than one per entry.
 //!
 //! The modulus `M` (any 1 ≤ M < 2^64) may be even, where `2^{-k}` does not exist. So
 //! `M = 2^e · m` with `m` odd is split: modulo `m` the division is by an inverse; modulo `2^e`
@@ -149,14 +154,29 @@ pub fn count_by_outcome(
         &format!(
             "a Walsh–Hadamard table over the Grundy values (the largest, {largest}, needs 2^{bits} = {size} entries)"
         ),
-        size * 16,
+        size * 8,
     )?;
+    let transform = sorted_transform(values, bits);
+    let mut runs: Vec<(i64, u64)> = Vec::new();
+    for &v in &transform {
+        match runs.last_mut() {
+            Some((last, count)) if *last == v => *count += 1,
+            _ => runs.push((v, 1)),
+        }
+    }
     let twos = modulus.trailing_zeros();
     let odd = modulus >> twos;
-    let second_odd = (odd > 1).then(|| second_player_count_mod_odd(values, bits, heaps, odd));
-    let second_two =
-        (twos > 0).then(|| second_player_count_mod_power_of_two(values, bits, heaps, twos));
-    let second = crt(second_odd.unwrap_or(0), odd, second_two.unwrap_or(0), twos);
+    let second_odd = if odd > 1 {
+        sum_of_powers_mod_odd(&runs, bits, heaps, odd)
+    } else {
+        0
+    };
+    let second_two = if twos > 0 {
+        sum_of_powers_mod_power_of_two(&runs, bits, heaps, twos)
+    } else {
+        0
+    };
+    let second = crt(second_odd, odd, second_two, twos);
     Ok(match outcome {
         Outcome::Second => second,
         Outcome::First => {
@@ -166,50 +186,44 @@ pub fn count_by_outcome(
     })
 }
 
-/// `f^{*N}(0) mod m` for odd `m > 1`.
-fn second_player_count_mod_odd(values: &[u64], bits: u32, heaps: u64, m: u64) -> u64 {
-    let mut table = vec![0u64; 1 << bits];
-    for &v in values {
-        table[v as usize] = (table[v as usize] + 1) % m;
-    }
-    walsh_hadamard(&mut table, |a, b| {
-        let sum = (a as u128 + b as u128) % m as u128;
-        let difference = (a as u128 + m as u128 - b as u128) % m as u128;
-        (sum as u64, difference as u64)
-    });
-    let sum = table.iter().fold(0u128, |acc, &y| {
-        (acc + pow_mod(y, heaps, m) as u128) % m as u128
-    });
-    // 2 is invertible modulo odd m: 2^{-1} = (m + 1) / 2.
-    let half = (m / 2 + 1) % m;
-    mul_mod(sum as u64, pow_mod(half, bits as u64, m), m)
-}
-
-/// `f^{*N}(0) mod 2^e` by exact arithmetic modulo 2^128.
-fn second_player_count_mod_power_of_two(values: &[u64], bits: u32, heaps: u64, e: u32) -> u64 {
-    let mut table = vec![0u128; 1 << bits];
+/// The Walsh–Hadamard transform of the value histogram (size `2^bits`), exactly, sorted.
+fn sorted_transform(values: &[u64], bits: u32) -> Vec<i64> {
+    let mut table = vec![0i64; 1 << bits];
     for &v in values {
         table[v as usize] += 1;
     }
-    walsh_hadamard(&mut table, |a, b| (a.wrapping_add(b), a.wrapping_sub(b)));
-    let sum = table
-        .iter()
-        .fold(0u128, |acc, &y| acc.wrapping_add(wrapping_pow(y, heaps)));
-    ((sum >> bits) & ((1u128 << e) - 1)) as u64
-}
-
-/// In-place Walsh–Hadamard transform with the given butterfly `(a, b) ↦ (a + b, a − b)`.
-fn walsh_hadamard<T: Copy>(table: &mut [T], butterfly: impl Fn(T, T) -> (T, T)) {
     let mut half = 1;
     while half < table.len() {
         for block in table.chunks_exact_mut(2 * half) {
             let (left, right) = block.split_at_mut(half);
             for (a, b) in left.iter_mut().zip(right) {
-                (*a, *b) = butterfly(*a, *b);
+                (*a, *b) = (*a + *b, *a - *b);
             }
         }
         half *= 2;
     }
+    table.sort_unstable();
+    table
+}
+
+/// `f^{*N}(0) mod m` for odd `m > 1`: `2^{-k} Σ count · value^N`.
+fn sum_of_powers_mod_odd(runs: &[(i64, u64)], bits: u32, heaps: u64, m: u64) -> u64 {
+    let sum = runs.iter().fold(0u64, |acc, &(value, count)| {
+        let residue = (value as i128).rem_euclid(m as i128) as u64;
+        let term = mul_mod(count % m, pow_mod(residue, heaps, m), m);
+        ((acc as u128 + term as u128) % m as u128) as u64
+    });
+    // 2 is invertible modulo odd m: 2^{-1} = (m + 1) / 2.
+    let half = (m / 2 + 1) % m;
+    mul_mod(sum, pow_mod(half, bits as u64, m), m)
+}
+
+/// `f^{*N}(0) mod 2^e`, by exact arithmetic modulo 2^128 (see the module docs).
+fn sum_of_powers_mod_power_of_two(runs: &[(i64, u64)], bits: u32, heaps: u64, e: u32) -> u64 {
+    let sum = runs.iter().fold(0u128, |acc, &(value, count)| {
+        acc.wrapping_add((count as u128).wrapping_mul(wrapping_pow(value as i128 as u128, heaps)))
+    });
+    ((sum >> bits) & ((1u128 << e) - 1)) as u64
 }
 
 /// The `x < 2^64` with `x ≡ r_odd (mod odd)` and `x ≡ r_two (mod 2^twos)`.
