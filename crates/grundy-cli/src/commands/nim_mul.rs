@@ -4,10 +4,12 @@
 //! Judge-sized inputs (10^6 pairs, 40 MB) make the I/O cost more than the products, so this
 //! file reads all of stdin at once, parses and prints decimal by hand eight digits per step
 //! (SWAR: a u64 as eight byte lanes; faster than the `itoa`/`str::parse` loops, and this is
-//! where we must beat a C++ baseline), and writes every answer into one buffer written once. The parser still checks everything: a
-//! count that does not match the pairs, a token that is not a number, a value above 2^64−1,
-//! or a line that does not hold exactly two numbers is an error naming its line (exit 2).
+//! where we must beat a C++ baseline), and writes every answer into one buffer written once.
+//! The parser still checks everything: a count that does not match the pairs, a token that is
+//! not a number, a value above 2^64−1, or a line that does not hold exactly two numbers is an
+//! error naming its line (exit 2). Output is all or nothing: nothing is printed on an error.
 
+use grundy::engine::limits::check_memory;
 use grundy::engine::nim_arith::NimMultiplier;
 use grundy::GameError;
 use std::io::{self, Read, Write};
@@ -40,8 +42,13 @@ fn read_stdin() -> Result<Vec<u8>, GameError> {
             let mut file = std::fs::File::from(fd);
             // Room for the padding too: growing a 40 MB buffer afterwards would copy it and
             // fault in a second 40 MB.
-            let size = file.metadata().map_or(0, |m| m.len() as usize);
-            bytes.reserve_exact(size + PADDING);
+            let size = file.metadata().map_or(0, |m| m.len());
+            // The input, and the answers: at most 21 bytes for each line of at least 4.
+            check_memory(
+                &format!("reading {size} bytes of nim-products"),
+                size as u128 + size as u128 / 4 * 21,
+            )?;
+            bytes.reserve_exact(size as usize + PADDING);
             file.read_to_end(&mut bytes)
         }
         Err(_) => stdin.lock().read_to_end(&mut bytes),
