@@ -6,9 +6,9 @@
 //! head (two equal values cancel). So a head at `x` is a "heap" `x` whose options are the
 //! sets of *other* coins turned — all at positions `< x` — and the value of a position is the
 //! XOR of its heads' values. That is exactly a [`HeapGame`], so these games reuse
-//! [`HeapFamily`] (through [`CoinStrip`], which only writes the move that turns a lone coin as
-//! `none`): `grundy solve mock-turtles 0 3 5` is the strip with heads at 0, 3 and 5, and a
-//! winning move `5 → 1+2` turns coins 5, 1 and 2.
+//! [`HeapFamily`] for values, batches and tables (through [`CoinStrip`], which reports moves
+//! as the coins they turn): `grundy solve mock-turtles 0 3 5` is the strip with heads at 0, 3
+//! and 5; a winning move `5 → 1+2` turns coins 5, 1 and 2, and `5 → none` turns coin 5 alone.
 //!
 //! | game | a move turns | value of a head at `x` |
 //! |---|---|---|
@@ -22,7 +22,9 @@
 use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::families::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
-use crate::family::{Family, GameValue, HeapSequence, Play, Solution, Winner};
+use crate::family::{
+    ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution, Winner,
+};
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
 /// can turn a long run).
@@ -245,12 +247,22 @@ impl HeapRules for CoinGame {
     }
 }
 
-/// A strip game as a CLI family: [`HeapFamily`] with one change to reports. `HeapFamily`
-/// writes an empty option as the heap `0`; on a strip that would read as "a head at 0", so the
-/// move that turns only the head's own coin is written `none`. The two cannot be confused when
-/// rewriting: an option `[0]` is worth `G(0)`, which is non-zero in every strip game with
-/// single-coin moves, while the empty option is worth 0 — so `0` is the empty option exactly
-/// when the move's target value is 0.
+/// Formats the other coins a move turns: `1+2`, or `none` when it turns the head's coin alone.
+///
+/// Not [`format_heaps`](crate::families::heap::format_heaps): for heaps an empty option is the
+/// heap `0` (the empty game), but on a strip a head at 0 is a real coin (worth 1 in Mock
+/// Turtles and Ruler), so the two must read differently.
+pub fn format_coins(coins: &[u64]) -> String {
+    if coins.is_empty() {
+        return "none".to_string();
+    }
+    let parts: Vec<String> = coins.iter().map(u64::to_string).collect();
+    parts.join("+")
+}
+
+/// A strip game as a CLI family: [`HeapFamily`] for values, outcomes, batches and tables;
+/// its own `solve`, because a move is reported as the coins it turns ([`format_coins`]), which
+/// heap-game move reports (where a heap of 0 is nothing) cannot say.
 pub struct CoinStrip(HeapFamily<CoinGame>);
 
 impl CoinStrip {
@@ -265,18 +277,50 @@ impl Family for CoinStrip {
     }
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let mut solution = self.0.solve(positions, play)?;
+        if play == Play::Misere {
+            return self.0.solve(positions, play); // the heap family's misère answer (or refusal)
+        }
+        if positions.is_empty() {
+            return Err(GameError::bad_position(
+                "",
+                "no position given: list the positions of the heads",
+            ));
+        }
         let game = *self.0.rules();
-        let single_coin_moves = game.head_value(0).is_some_and(|v| !v.is_zero());
-        if let (Some(total), true) = (solution.grundy, single_coin_moves) {
-            for m in &mut solution.winning_moves {
-                let own = solution.components[m.component].grundy.unwrap_or(0);
-                if total ^ own == 0 && m.to == "0" {
-                    m.to = "none".to_string();
+        let heads = positions
+            .iter()
+            .map(|p| crate::families::heap::parse_heap(p))
+            .collect::<Result<Vec<u64>, _>>()?;
+        let values = heads
+            .iter()
+            .map(|&x| game.checked_head_value(x))
+            .collect::<Result<Vec<Nimber>, _>>()?;
+        let total = Nimber::sum(values.iter().copied());
+        let mut winning_moves = Vec::new();
+        if !total.is_zero() {
+            for (i, (&x, &v)) in heads.iter().zip(&values).enumerate() {
+                for coins in game.options_with_value(x, total ^ v)? {
+                    winning_moves.push(Move {
+                        component: i,
+                        to: format_coins(&coins),
+                    });
                 }
             }
         }
-        Ok(solution)
+        Ok(Solution {
+            winner: Winner::from_grundy(total),
+            grundy: Some(total.0),
+            winning_moves,
+            components: heads
+                .iter()
+                .zip(&values)
+                .map(|(x, v)| ComponentReport {
+                    position: x.to_string(),
+                    grundy: Some(v.0),
+                })
+                .collect(),
+            method: game.closed_form_name().to_string(),
+        })
     }
 
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
@@ -431,10 +475,7 @@ pub(crate) mod tests {
                 let view = Heaps(&game);
                 let mut solver = Solver::new(&view);
                 prop_assert_eq!(solution.grundy, Some(solver.sum_value(&heads).unwrap().0));
-                let format = |o: &[u64]| {
-                    if o.is_empty() { "none".to_string() } else { crate::families::heap::format_heaps(o) }
-                };
-                let (got, expected) = winning_moves_both_ways(&solution, &mut solver, &heads, format);
+                let (got, expected) = winning_moves_both_ways(&solution, &mut solver, &heads, format_coins);
                 prop_assert_eq!(got, expected, "{:?}", game);
             }
         }
