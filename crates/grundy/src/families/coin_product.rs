@@ -24,9 +24,9 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::{HeapGame, ImpartialGame, Nimber};
 use crate::error::GameError;
-use crate::families::coins::{CoinGame, MAX_LISTED_COINS};
+use crate::families::coins::{solve_heads, CoinGame, MAX_LISTED_COINS};
 use crate::families::heap::MAX_ENUMERATED_OPTIONS;
-use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Winner};
+use crate::family::{Family, GameValue, Play, Solution, Winner};
 use std::collections::HashMap;
 
 /// A head on the grid: `(x, y)`, `x` for the first game and `y` for the second.
@@ -260,36 +260,20 @@ impl Family for CoinProduct {
             .iter()
             .map(|&h| self.head_value(h))
             .collect::<Result<Vec<_>, _>>()?;
-        let total = Nimber::sum(values.iter().copied());
-        let mut winning_moves = Vec::new();
-        if !total.is_zero() {
-            for (i, (&head, &v)) in heads.iter().zip(&values).enumerate() {
-                for option in self.options_with_value(head, total ^ v)? {
-                    winning_moves.push(Move {
-                        component: i,
-                        to: format_heads(&option),
-                    });
-                }
-            }
-        }
-        Ok(Solution {
-            winner: Winner::from_grundy(total),
-            grundy: Some(total.0),
-            winning_moves,
-            components: heads
-                .iter()
-                .zip(&values)
-                .map(|(&(x, y), v)| ComponentReport {
-                    position: format!("{x},{y}"),
-                    grundy: Some(v.0),
-                })
-                .collect(),
-            method: format!(
+        solve_heads(
+            &heads,
+            &values,
+            |&(x, y)| format!("{x},{y}"),
+            |&head, target| {
+                let options = self.options_with_value(head, target)?;
+                Ok(options.iter().map(|heads| format_heads(heads)).collect())
+            },
+            format!(
                 "Tartan theorem: a head at (x,y) is worth {}(x) ⊗ {}(y) (nim-product)",
                 self.first.name(),
                 self.second.name()
             ),
-        })
+        )
     }
 
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
