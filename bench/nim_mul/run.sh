@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process benchmark: `grundy nim-mul` against the C++ baseline (ref.cpp) on the same
 # 10^6 random pairs, with fast I/O on both sides. Prints hyperfine's statistics and the ratio
-# of medians. Needs g++, python3, and hyperfine (`apt-get install -y hyperfine`); without
-# hyperfine it falls back to a loop of runs timed with `date`.
+# of medians, and (always, also without hyperfine) medians of interleaved runs. Needs g++ and
+# python3; hyperfine is optional (`apt-get install -y hyperfine`).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
@@ -22,6 +22,9 @@ input="$work/random_1e6.in"
 cmp "$work/ref.out" "$work/grundy.out"
 echo "outputs agree on $(head -1 "$input") pairs ($(du -h "$input" | cut -f1) input)"
 
+# Alternating runs: robust when other jobs load the machine (hyperfine runs all of one first).
+python3 "$here/interleaved.py" "$runs" "$input" "C++ ref" "$work/ref" "grundy" "$grundy nim-mul"
+
 if command -v hyperfine > /dev/null; then
     hyperfine --warmup 3 --runs "$runs" --export-json "$work/times.json" \
         -n "C++ ref (g++ -O2)" "$work/ref < $input > $work/ref.out" \
@@ -37,14 +40,4 @@ report("median wall time", cpp["median"], rust["median"])
 # On a busy machine wall time includes waiting for a core; CPU time (user + system) does not.
 report("mean CPU time (user+sys)", cpp["user"] + cpp["system"], rust["user"] + rust["system"])
 PY
-else
-    for name in ref grundy; do
-        cmd=("$work/ref"); [ "$name" = grundy ] && cmd=("$grundy" nim-mul)
-        times=()
-        for _ in $(seq "$runs"); do
-            start=$(date +%s%N); "${cmd[@]}" < "$input" > "$work/$name.out"; end=$(date +%s%N)
-            times+=($(( (end - start) / 1000000 )))
-        done
-        echo "$name: median $(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') ms over $runs runs"
-    done
 fi
