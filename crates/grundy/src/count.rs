@@ -57,7 +57,7 @@ impl SizeSet {
             let piece = if let Some(limit) = item.strip_prefix("primes<=") {
                 let limit = number(limit)?;
                 // π(M) > M / ln M: refuse before sieving when that alone is too many.
-                if limit as f64 / (limit as f64).ln() > MAX_SET_SIZE as f64 {
+                if limit > 2 && limit as f64 / (limit as f64).ln() > MAX_SET_SIZE as f64 {
                     return Err(GameError::TooLarge(format!(
                         "primes<={limit} holds more than {MAX_SET_SIZE} heap sizes"
                     )));
@@ -74,6 +74,8 @@ impl SizeSet {
                         "the set of heap sizes would have more than {MAX_SET_SIZE} elements (range {lo}..{hi} alone has {len})"
                     )));
                 }
+                // Held twice while the pieces are joined.
+                check_memory(&format!("a set of {len} heap sizes"), (total + len) * 16)?;
                 (lo..=hi).collect()
             } else if item.is_empty() {
                 return Err(bad(
@@ -342,8 +344,11 @@ mod tests {
             SizeSet::parse("10^18").unwrap().sizes(),
             [1_000_000_000_000_000_000]
         );
-        for bad in ["", "5..3", "primes<=1", "x", "1,,2", "1..2^64"] {
-            assert!(SizeSet::parse(bad).is_err(), "{bad}");
+        for bad in ["", "5..3", "primes<=1", "primes<=0", "x", "1,,2", "1..2^64"] {
+            assert!(
+                matches!(SizeSet::parse(bad), Err(GameError::BadSpec { .. })),
+                "{bad}"
+            );
         }
         assert!(matches!(
             SizeSet::parse("0..10^12"),
