@@ -18,8 +18,9 @@
 //! Hand-written because this is the hot loop of `grundy nim-mul` (Library Checker's
 //! `nim_product_64`), where we must beat the best C++ technique; no crate provides it.
 //!
-//! Field operations on [`Nimber`]: `*` (the product), [`Nimber::inverse`], [`Nimber::checked_div`],
-//! [`Nimber::pow`], [`Nimber::sqrt`]. [`nim_mul_u128`] extends the product to GF(2^128).
+//! Field operations on [`Nimber`]: `*` (the product), [`Nimber::inverse`] (by norms down the
+//! quadratic tower, [`NimMultiplier::inverse`]), [`Nimber::checked_div`], [`Nimber::pow`],
+//! [`Nimber::sqrt`]. [`nim_mul_u128`] extends the product to GF(2^128).
 
 use crate::engine::nimber::Nimber;
 use std::ops::{Mul, MulAssign};
