@@ -42,6 +42,10 @@ enum Command {
     Pattern(commands::pattern::Args),
     /// (preperiod, period) of every subtraction set ⊆ {1..K}, in parallel, resumable, shardable.
     Census(commands::census::Args),
+    /// Nim-products (Library Checker nim_product_64): stdin `T` then `T` lines `A B`; one `A ⊗ B` a line.
+    NimMul(commands::nim_mul::Args),
+    /// Count the N-tuples of heap sizes from a set that are second- (or first-) player wins, mod M.
+    Count(commands::count::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +66,8 @@ fn main() -> ExitCode {
         Command::Period(args) => commands::period::run(args),
         Command::Pattern(args) => commands::pattern::run(args),
         Command::Census(args) => commands::census::run(args),
+        Command::NimMul(args) => commands::nim_mul::run(args),
+        Command::Count(args) => commands::count::run(args),
     };
     output::finish(result)
 }

@@ -8,6 +8,7 @@
 //! - [`family`]: the [`Family`](family::Family) trait the CLI talks to, and report types;
 //! - [`engine`]: the [`ImpartialGame`](engine::ImpartialGame) trait, the generic solver,
 //!   heap tables, nimbers, `mex`, resource limits.
+//! - [`count`]: counting N-tuples of heaps by outcome (Walsh–Hadamard).
 //!
 //! ```
 //! use grundy::family::{Play, Winner};
@@ -18,6 +19,7 @@
 //! assert_eq!(solution.grundy, Some(3));
 //! ```
 
+pub mod count;
 pub mod engine;
 pub mod error;
 pub mod explain;
@@ -25,5 +27,7 @@ pub mod families;
 pub mod family;
 pub mod period;
 pub mod play;
+#[doc(hidden)]
+pub mod testdata;
 
 pub use error::GameError;

@@ -2,8 +2,10 @@
 
 pub mod batch;
 pub mod census;
+pub mod count;
 pub mod explain;
 pub mod games;
+pub mod nim_mul;
 pub mod pattern;
 pub mod period;
 pub mod play;

@@ -4,11 +4,13 @@
 //! - [`solver`]: the generic memoised, iterative solver (the brute-force reference).
 //! - [`table`]: dense bottom-up Grundy sequences of heap games.
 //! - [`nimber`], [`mex`]: values and the minimum excludant.
+//! - [`nim_arith`]: nim-multiplication and the field GF(2^64) (inverse, division, powers, roots).
 //! - [`limits`]: memory estimates and refusals.
 
 pub mod game;
 pub mod limits;
 pub mod mex;
+pub mod nim_arith;
 pub mod nimber;
 pub mod number;
 pub mod primes;

@@ -1,7 +1,7 @@
 //! Nimbers: the values of impartial games.
 //!
 //! A nimber `*n` is stored as its index `n`. Nim-addition is bitwise XOR; nim-multiplication
-//! (the field GF(2^64) in Conway's arithmetic) lives in [`crate::engine::nim_mul`] once added.
+//! (the field GF(2^64) in Conway's arithmetic) lives in [`crate::engine::nim_arith`].
 
 use serde::Serialize;
 use std::fmt;

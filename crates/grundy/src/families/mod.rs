@@ -7,6 +7,8 @@
 //! [`HeapGame`]: crate::engine::HeapGame
 //! [`ImpartialGame`]: crate::engine::ImpartialGame
 
+pub mod coin_product;
+pub mod coins;
 pub mod heap;
 pub mod nim;
 pub mod subtraction;
@@ -55,7 +57,51 @@ pub const CATALOGUE: &[Entry] = &[
             )?)))
         },
     },
+    Entry {
+        name: "mock-turtles",
+        aliases: &["mock-turtle"],
+        summary: "coin strip, heads at the given positions: turn 1, 2 or 3 coins, the rightmost heads→tails; a head at x is worth the x-th odious number",
+        example: "solve mock-turtles 0 3 5",
+        build: |args, spec| coin_strip(coins::CoinGame::MockTurtles, args, spec),
+    },
+    Entry {
+        name: "ruler",
+        aliases: &[],
+        summary: "coin strip: turn any run of consecutive coins, the rightmost heads→tails; a head at x is worth the largest power of 2 dividing x+1",
+        example: "solve ruler 2 6 7",
+        build: |args, spec| coin_strip(coins::CoinGame::Ruler, args, spec),
+    },
+    Entry {
+        name: "twins",
+        aliases: &[],
+        summary: "coin strip: turn exactly two coins, the rightmost heads→tails; a head at x is worth x (Twins is Nim)",
+        example: "solve twins 3 5 7",
+        build: |args, spec| coin_strip(coins::CoinGame::Twins, args, spec),
+    },
+    Entry {
+        name: "turning-corners",
+        aliases: &["corners"],
+        summary: "coin grid, heads `x,y`: turn the four corners of a rectangle, (x,y) heads→tails; a head is worth x ⊗ y (nim-product)",
+        example: "solve turning-corners 3,5 6,2",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(coin_product::CoinProduct::TURNING_CORNERS))
+        },
+    },
+    Entry {
+        name: "product",
+        aliases: &["tartan"],
+        summary: "coin grid product G1×G2 of two strips (mock-turtles, ruler, twins), heads `x,y`; Tartan theorem: worth G1(x) ⊗ G2(y)",
+        example: "solve product:mock-turtles,ruler 2,3 4,1",
+        build: |args, spec| Ok(Box::new(coin_product::CoinProduct::parse(args, spec)?)),
+    },
 ];
+
+/// A strip coin game: each head a heap (see `families::coins`).
+fn coin_strip(game: coins::CoinGame, args: &str, spec: &str) -> Result<Box<dyn Family>, GameError> {
+    no_args(args, spec)?;
+    Ok(Box::new(coins::CoinStrip::new(game)))
+}
 
 fn no_args(args: &str, spec: &str) -> Result<(), GameError> {
     if args.is_empty() {
