@@ -7,6 +7,7 @@
 //! [`HeapGame`]: crate::engine::HeapGame
 //! [`ImpartialGame`]: crate::engine::ImpartialGame
 
+pub mod gcd;
 pub mod heap;
 pub mod nim;
 pub mod subtraction;
@@ -53,6 +54,16 @@ pub const CATALOGUE: &[Entry] = &[
             Ok(Box::new(HeapFamily::new(subtraction::Subtraction::parse(
                 args, spec,
             )?)))
+        },
+    },
+    Entry {
+        name: "gcd",
+        aliases: &[],
+        summary: "gcd game: from a heap of x take y with gcd(x, y) = 1; G(odd x) = index of its smallest prime factor among the primes",
+        example: "solve gcd 3 5 9",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(HeapFamily::new(gcd::Gcd::new())))
         },
     },
 ];

@@ -1,0 +1,176 @@
+//! Primality of any u64 (deterministic Miller–Rabin) and the nearest primes around a number.
+//!
+//! Bases: {2, 7, 61} are exact below 2^32 (Jaeschke); the seven bases of Jim Sinclair are
+//! exact for every u64. Trial division by the primes below 64 first rejects ~80% of odd
+//! candidates at the cost of a few multiplications, which is what makes walking a prime gap
+//! (up to ~1550 below 2^64) cheap.
+
+use super::montgomery::Montgomery;
+
+/// The odd primes below 64, for trial division before the Miller–Rabin rounds.
+const SMALL_ODD_PRIMES: [u64; 17] = [
+    3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61,
+];
+
+const BASES_32: [u64; 3] = [2, 7, 61];
+const BASES_64: [u64; 7] = [2, 325, 9375, 28178, 450775, 9780504, 1795265022];
+
+/// Whether `n` is prime. Exact for every u64.
+pub fn is_prime(n: u64) -> bool {
+    if n < 64 {
+        return n == 2 || (n % 2 == 1 && SMALL_ODD_PRIMES.contains(&n));
+    }
+    if n % 2 == 0 || SMALL_ODD_PRIMES.iter().any(|&p| n % p == 0) {
+        return false;
+    }
+    if n < 64 * 64 {
+        return true; // no prime factor below 64 and n < 64²
+    }
+    let bases: &[u64] = if n < 1 << 32 { &BASES_32 } else { &BASES_64 };
+    miller_rabin(n, bases)
+}
+
+/// Miller–Rabin for odd `n > 64` with the given bases (bases ≡ 0 mod n are skipped).
+fn miller_rabin(n: u64, bases: &[u64]) -> bool {
+    let m = Montgomery::new(n);
+    let shift = (n - 1).trailing_zeros();
+    let odd = (n - 1) >> shift;
+    let one = m.one();
+    let minus_one = n - one; // −1 in Montgomery form
+    'bases: for &base in bases {
+        if base % n == 0 {
+            continue;
+        }
+        let mut x = m.pow(m.to_form(base), odd);
+        if x == one || x == minus_one {
+            continue;
+        }
+        for _ in 1..shift {
+            x = m.mul(x, x);
+            if x == minus_one {
+                continue 'bases;
+            }
+        }
+        return false;
+    }
+    true
+}
+
+/// The largest prime strictly below `n`, or `None` when there is none (`n ≤ 2`).
+pub fn prev_prime(n: u64) -> Option<u64> {
+    match n {
+        0..=2 => None,
+        3 => Some(2),
+        _ => {
+            // Largest odd number below n, then down by 2; 3 is reached before 1.
+            let mut m = (n - 1) | 1;
+            if m >= n {
+                m -= 2;
+            }
+            while !is_prime(m) {
+                m -= 2;
+            }
+            Some(m)
+        }
+    }
+}
+
+/// The smallest prime `≥ n`, or `None` when it would exceed 2^64−1.
+pub fn next_prime_at_least(n: u64) -> Option<u64> {
+    if n <= 2 {
+        return Some(2);
+    }
+    let mut m = n | 1;
+    loop {
+        if is_prime(m) {
+            return Some(m);
+        }
+        m = m.checked_add(2)?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::primes::primes_up_to;
+
+    #[test]
+    fn agrees_with_the_sieve() {
+        let primes = primes_up_to(200_000).unwrap();
+        let mut next = primes.iter().peekable();
+        for n in 0..=200_000u64 {
+            let expected = next.peek() == Some(&&n);
+            if expected {
+                next.next();
+            }
+            assert_eq!(is_prime(n), expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn strong_pseudoprimes_and_extremes() {
+        // Strong pseudoprimes to several small bases, Carmichael numbers, 64-bit edge cases.
+        for composite in [
+            3_215_031_751u64,
+            2_152_302_898_747,
+            3_474_749_660_383,
+            341_550_071_728_321,
+            3_825_123_056_546_413_051,
+            561,
+            1_105,
+            4_759_123_141,
+            u64::MAX,
+            (1 << 32) + 1,
+            4_294_967_297,
+            18_446_744_030_759_878_681, // 4294967291²
+        ] {
+            assert!(!is_prime(composite), "{composite}");
+        }
+        for prime in [
+            4_294_967_291u64,
+            4_294_967_311,
+            1_000_000_000_039,
+            18_446_744_073_709_551_557, // largest prime below 2^64
+            2_305_843_009_213_693_951,  // 2^61 − 1
+        ] {
+            assert!(is_prime(prime), "{prime}");
+        }
+        assert_eq!(prev_prime(u64::MAX), Some(18_446_744_073_709_551_557));
+        assert_eq!(next_prime_at_least(18_446_744_073_709_551_558), None);
+        assert_eq!(prev_prime(1 << 32), Some(4_294_967_291));
+        assert_eq!(next_prime_at_least(4_294_967_292), Some(4_294_967_311));
+    }
+
+    #[test]
+    fn nearest_primes_small() {
+        assert_eq!(prev_prime(0), None);
+        assert_eq!(prev_prime(2), None);
+        assert_eq!(prev_prime(3), Some(2));
+        assert_eq!(prev_prime(4), Some(3));
+        assert_eq!(prev_prime(5), Some(3));
+        assert_eq!(prev_prime(6), Some(5));
+        assert_eq!(prev_prime(114), Some(113));
+        assert_eq!(prev_prime(127), Some(113));
+        assert_eq!(next_prime_at_least(0), Some(2));
+        assert_eq!(next_prime_at_least(3), Some(3));
+        assert_eq!(next_prime_at_least(114), Some(127));
+        // Brute force over a range.
+        for n in 0..2000u64 {
+            let below = (0..n).rev().find(|&m| is_prime(m));
+            assert_eq!(prev_prime(n), below, "n = {n}");
+            let above = (n..).find(|&m| is_prime(m));
+            assert_eq!(next_prime_at_least(n), above, "n = {n}");
+        }
+    }
+
+    /// Slow: every prime gap up to 10^8 against the sieve (run with `--ignored`).
+    #[test]
+    #[ignore]
+    fn prev_prime_over_the_sieve_to_1e8() {
+        let primes = primes_up_to(100_000_000).unwrap();
+        for pair in primes.windows(2) {
+            assert_eq!(prev_prime(pair[1]), Some(pair[0]));
+            assert_eq!(prev_prime(pair[0] + 1), Some(pair[0]));
+        }
+    }
+}
