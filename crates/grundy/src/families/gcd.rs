@@ -6,7 +6,7 @@
 //!
 //! How values are found:
 //! - one heap: the smallest prime factor by trial division / Pollard's rho, then π of it by
-//!   a table (below 2^20) or Lucy's prime count (up to 10^14, memoised);
+//!   a table (below 2^20) or Lucy's prime count (up to 10^13, memoised);
 //! - many heaps (`batch`, `solve`): one segmented odd-only sieve to the largest heap
 //!   ([`odd_spf_sieve`]), answering the heaps block by block; the prime count of a prime heap
 //!   is the running count of primes in earlier blocks plus a rank inside its block;
@@ -161,7 +161,7 @@ impl HeapRules for Gcd {
         x as u128
     }
 
-    /// `None` only where the value needs π of a prime beyond 10^14 ([`Gcd::value_of`] says so).
+    /// `None` only where the value needs π of a prime beyond 10^13 ([`Gcd::value_of`] says so).
     fn closed_form(&self, x: u64) -> Option<Nimber> {
         self.value_of(x).ok().map(Nimber)
     }
@@ -300,7 +300,17 @@ mod tests {
     fn known_values() {
         let game = Gcd::new();
         // 3 → 2, 5 → 3, 7 → 4, 9 = 3² → 2, 15 → 2, 25 → 3, 49 → 4, 2 → 0, 1 → 1.
-        let expected = [(3, 2), (5, 3), (7, 4), (9, 2), (15, 2), (25, 3), (49, 4), (2, 0), (1, 1)];
+        let expected = [
+            (3, 2),
+            (5, 3),
+            (7, 4),
+            (9, 2),
+            (15, 2),
+            (25, 3),
+            (49, 4),
+            (2, 0),
+            (1, 1),
+        ];
         for (x, v) in expected {
             assert_eq!(game.value_of(x).unwrap(), v, "x = {x}");
         }
@@ -308,9 +318,15 @@ mod tests {
         assert_eq!(game.value_of(10_000_000_019).unwrap(), 455_052_512);
         assert_eq!(game.value_of(10_000_000_019 * 3).unwrap(), 2);
         // A square of a 32-bit prime: spf = 4294967291, π = 203280221.
-        assert_eq!(game.value_of(4_294_967_291 * 4_294_967_291).unwrap(), 203_280_221);
-        // An odd prime beyond 10^14 has no computable value: refused, not guessed.
-        let err = game.value_of(18_446_744_073_709_551_557).unwrap_err().to_string();
+        assert_eq!(
+            game.value_of(4_294_967_291 * 4_294_967_291).unwrap(),
+            203_280_221
+        );
+        // An odd prime beyond 10^13 has no computable value: refused, not guessed.
+        let err = game
+            .value_of(18_446_744_073_709_551_557)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("π(18446744073709551557)"), "{err}");
     }
 
@@ -323,8 +339,14 @@ mod tests {
             assert_eq!(v, game.value_of(x as u64).unwrap(), "x = {x}");
         }
         assert_eq!(&streamed[..definition_table().len()], definition_table());
-        assert_eq!(crate::family::HeapSequence::values(&family, 0).unwrap(), [0]);
-        assert_eq!(crate::family::HeapSequence::values(&family, 2).unwrap(), [0, 1, 0]);
+        assert_eq!(
+            crate::family::HeapSequence::values(&family, 0).unwrap(),
+            [0]
+        );
+        assert_eq!(
+            crate::family::HeapSequence::values(&family, 2).unwrap(),
+            [0, 1, 0]
+        );
     }
 
     proptest! {
@@ -388,6 +410,9 @@ mod tests {
     #[ignore]
     fn first_prime_above_ten_to_the_twelve() {
         // π(10^12) = 37607912018 and 10^12 + 39 is the next prime.
-        assert_eq!(Gcd::new().value_of(1_000_000_000_039).unwrap(), 37_607_912_019);
+        assert_eq!(
+            Gcd::new().value_of(1_000_000_000_039).unwrap(),
+            37_607_912_019
+        );
     }
 }

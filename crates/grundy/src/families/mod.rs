@@ -10,6 +10,7 @@
 pub mod gcd;
 pub mod heap;
 pub mod nim;
+pub mod prime_heap;
 pub mod subtraction;
 
 use crate::error::GameError;
@@ -65,6 +66,13 @@ pub const CATALOGUE: &[Entry] = &[
             no_args(args, spec)?;
             Ok(Box::new(HeapFamily::new(gcd::Gcd::new())))
         },
+    },
+    Entry {
+        name: "prime-heap",
+        aliases: &[],
+        summary: "prime-heap game: take 1..K from one heap; whoever leaves some heap prime wins at once (one game, not a sum)",
+        example: "solve prime-heap:7 1140 1139",
+        build: |args, spec| Ok(Box::new(prime_heap::PrimeHeap::parse(args, spec)?)),
     },
 ];
 

@@ -98,7 +98,9 @@ mod tests {
     use proptest::prelude::*;
 
     fn by_trial_division(n: u64) -> u64 {
-        (2..).find(|d| n % d == 0 || d * d > n).map_or(n, |d| if n % d == 0 { d } else { n })
+        (2..)
+            .find(|d| n % d == 0 || d * d > n)
+            .map_or(n, |d| if n % d == 0 { d } else { n })
     }
 
     #[test]
@@ -106,13 +108,22 @@ mod tests {
         assert_eq!(smallest_prime_factor(0), None);
         assert_eq!(smallest_prime_factor(1), None);
         assert_eq!(smallest_prime_factor(2), Some(2));
-        assert_eq!(smallest_prime_factor(4_294_967_291 * 4_294_967_279), Some(4_294_967_279));
+        assert_eq!(
+            smallest_prime_factor(4_294_967_291 * 4_294_967_279),
+            Some(4_294_967_279)
+        );
         assert_eq!(smallest_prime_factor(1_000_003 * 999_983), Some(999_983));
         assert_eq!(smallest_prime_factor(1_031 * 1_033 * 1_039), Some(1_031));
         assert_eq!(smallest_prime_factor(1_031u64.pow(6)), Some(1_031));
-        assert_eq!(smallest_prime_factor(18_446_744_073_709_551_557), Some(18_446_744_073_709_551_557));
+        assert_eq!(
+            smallest_prime_factor(18_446_744_073_709_551_557),
+            Some(18_446_744_073_709_551_557)
+        );
         assert_eq!(smallest_prime_factor(u64::MAX), Some(3));
-        assert_eq!(smallest_prime_factor(3_825_123_056_546_413_051), Some(149_491));
+        assert_eq!(
+            smallest_prime_factor(3_825_123_056_546_413_051),
+            Some(149_491)
+        );
     }
 
     proptest! {

@@ -116,7 +116,10 @@ mod tests {
     #[test]
     fn extremes() {
         let m = Montgomery::new(u64::MAX);
-        assert_eq!(m.from_form(m.mul(m.to_form(u64::MAX - 1), m.to_form(2))), u64::MAX - 2);
+        assert_eq!(
+            m.from_form(m.mul(m.to_form(u64::MAX - 1), m.to_form(2))),
+            u64::MAX - 2
+        );
         assert_eq!(m.from_form(m.one()), 1);
     }
 }

@@ -38,7 +38,10 @@ pub fn for_each_block(
     let root = isqrt(2 * blocks * BLOCK as u64 - 1);
     check_memory("the base primes of a segmented sieve", root as u128)?;
     let base: Vec<u64> = super::primes_up_to(root)?.into_iter().skip(1).collect(); // odd primes
-    debug_assert!(base.len() + 1 <= u16::MAX as usize, "LIMIT keeps indices in a u16");
+    debug_assert!(
+        base.len() + 1 <= u16::MAX as usize,
+        "LIMIT keeps indices in a u16"
+    );
     // next[k]: the odd-number index (x = 2i + 1) of the next multiple of base[k] to strike,
     // starting at base[k]² (smaller multiples have a smaller factor).
     let mut next: Vec<u64> = base.iter().map(|&p| p * p / 2).collect();
