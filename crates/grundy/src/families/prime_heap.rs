@@ -517,7 +517,7 @@ mod tests {
         assert_eq!(
             g.decide(&[1140, 1139]),
             Decision::Nim {
-                total: 11 % 8 ^ 10 % 8
+                total: (11 % 8) ^ (10 % 8)
             }
         );
         let s = g.solve(&["1140", "1139"], Play::Normal).unwrap();

@@ -21,13 +21,13 @@ pub const BLOCK: usize = 1 << 14;
 /// Largest limit accepted: base-prime indices must fit in a `u16` (π(821641) = 65535).
 pub const LIMIT: u64 = 800_000 * 800_000;
 
+/// Receives `(first odd number of the block, entries)`.
+pub type BlockVisitor<'a> = dyn FnMut(u64, &[u16]) -> Result<(), GameError> + 'a;
+
 /// Calls `visit(first, entries)` for consecutive blocks covering the odd numbers `1..=limit`:
 /// `entries[j]` describes `x = first + 2j` (`0` when `x` is 1 or prime, else `π(spf(x))`).
 /// The last block may run past `limit`; entries beyond it are valid too.
-pub fn for_each_block(
-    limit: u64,
-    visit: &mut dyn FnMut(u64, &[u16]) -> Result<(), GameError>,
-) -> Result<(), GameError> {
+pub fn for_each_block(limit: u64, visit: &mut BlockVisitor<'_>) -> Result<(), GameError> {
     if limit > LIMIT {
         return Err(GameError::TooLarge(format!(
             "a smallest-prime-factor sieve to {limit} (the limit is {LIMIT})"
@@ -39,7 +39,7 @@ pub fn for_each_block(
     check_memory("the base primes of a segmented sieve", root as u128)?;
     let base: Vec<u64> = super::primes_up_to(root)?.into_iter().skip(1).collect(); // odd primes
     debug_assert!(
-        base.len() + 1 <= u16::MAX as usize,
+        base.len() < u16::MAX as usize,
         "LIMIT keeps indices in a u16"
     );
     // next[k]: the odd-number index (x = 2i + 1) of the next multiple of base[k] to strike,

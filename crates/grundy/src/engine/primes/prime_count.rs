@@ -63,7 +63,7 @@ fn lucy(n: u64) -> Result<u64, GameError> {
     // small holds counts ≤ √n < 2^32: u32 halves the footprint of its random reads.
     let mut small: Vec<u32> = (0..=r as u32).map(|v| v.saturating_sub(1)).collect();
     let quotient: Vec<u64> = (0..=r as u64)
-        .map(|i| if i == 0 { 0 } else { n / i })
+        .map(|i| n.checked_div(i).unwrap_or(0))
         .collect();
     let mut large: Vec<u64> = quotient.iter().map(|&q| q.saturating_sub(1)).collect();
     for p in 2..=r {
