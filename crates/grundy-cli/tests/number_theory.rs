@@ -53,7 +53,7 @@ fn gcd_through_every_command() {
     assert!(err.contains("line 2"), "{err}");
     let (code, _, err) = grundy(&["value", "gcd", "18446744073709551557"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("10^13"), "{err}");
+    assert!(err.contains("10^14"), "{err}");
 }
 
 #[test]
