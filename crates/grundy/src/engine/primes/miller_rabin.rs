@@ -5,7 +5,7 @@
 //! candidates at the cost of a few multiplications, which is what makes walking a prime gap
 //! (up to ~1550 below 2^64) cheap.
 
-use super::montgomery::Montgomery;
+use super::montgomery::{Montgomery, Montgomery32, MontgomeryArithmetic};
 
 /// The odd primes below 64, for trial division before the Miller–Rabin rounds.
 const SMALL_ODD_PRIMES: [u64; 17] = [
@@ -35,24 +35,27 @@ pub fn is_prime(n: u64) -> bool {
     if n < TRIAL_DIVISION_EXACT {
         return true; // no prime factor below 64 and n < 64²
     }
-    let witness = Witness::new(n);
-    witness.passes(witness.m.pow(witness.m.to_form(2), witness.odd)) && witness.confirm()
+    if n < 1 << 32 {
+        Witness::<Montgomery32>::new(n).is_prime()
+    } else {
+        Witness::<Montgomery>::new(n).is_prime()
+    }
 }
 
 /// Miller–Rabin state of one odd `n > 64`: `n − 1 = odd · 2^shift`, residues in Montgomery form.
-struct Witness {
-    m: Montgomery,
+struct Witness<M> {
+    m: M,
     odd: u64,
     shift: u32,
     one: u64,
     minus_one: u64,
 }
 
-impl Witness {
-    fn new(n: u64) -> Witness {
-        let m = Montgomery::new(n);
+impl<M: MontgomeryArithmetic> Witness<M> {
+    fn new(n: u64) -> Witness<M> {
+        let m = M::with_modulus(n);
         let shift = (n - 1).trailing_zeros();
-        let one = m.one();
+        let one = m.unit();
         Witness {
             m,
             odd: (n - 1) >> shift,
@@ -62,13 +65,18 @@ impl Witness {
         }
     }
 
+    /// All bases: base 2 alone (it rejects almost every composite), then the rest.
+    fn is_prime(&self) -> bool {
+        self.passes(self.m.power(self.m.form_of(2), self.odd)) && self.confirm()
+    }
+
     /// Whether `n` is a strong probable prime to the base whose `odd`-th power is `x`.
     fn passes(&self, mut x: u64) -> bool {
         if x == self.one || x == self.minus_one {
             return true;
         }
         for _ in 1..self.shift {
-            x = self.m.mul(x, x);
+            x = self.m.product(x, x);
             if x == self.minus_one {
                 return true;
             }
@@ -86,10 +94,10 @@ impl Witness {
         };
         bases.chunks(2).all(|pair| match *pair {
             [a, b] => {
-                let (x, y) = pow_pair(self, self.m.to_form(a), self, self.m.to_form(b));
+                let (x, y) = pow_pair(self, self.m.form_of(a), self, self.m.form_of(b));
                 self.passes(x) && self.passes(y)
             }
-            [a] => self.passes(self.m.pow(self.m.to_form(a), self.odd)),
+            [a] => self.passes(self.m.power(self.m.form_of(a), self.odd)),
             _ => true,
         })
     }
@@ -98,22 +106,57 @@ impl Witness {
 /// `(a^odd₁, b^odd₂)` (Montgomery form) for two witnesses side by side. One exponentiation is
 /// a chain of dependent products that leaves the multiplier idle most cycles; interleaving two
 /// independent chains nearly halves the time per test.
-fn pow_pair(w1: &Witness, a: u64, w2: &Witness, b: u64) -> (u64, u64) {
+fn pow_pair<M: MontgomeryArithmetic>(
+    w1: &Witness<M>,
+    a: u64,
+    w2: &Witness<M>,
+    b: u64,
+) -> (u64, u64) {
     let (mut x1, mut p1, mut e1) = (w1.one, a, w1.odd);
     let (mut x2, mut p2, mut e2) = (w2.one, b, w2.odd);
     while e1 | e2 != 0 {
         if e1 & 1 == 1 {
-            x1 = w1.m.mul(x1, p1);
+            x1 = w1.m.product(x1, p1);
         }
         if e2 & 1 == 1 {
-            x2 = w2.m.mul(x2, p2);
+            x2 = w2.m.product(x2, p2);
         }
-        p1 = w1.m.mul(p1, p1);
-        p2 = w2.m.mul(p2, p2);
+        p1 = w1.m.product(p1, p1);
+        p2 = w2.m.product(p2, p2);
         e1 >>= 1;
         e2 >>= 1;
     }
     (x1, x2)
+}
+
+/// `(2^odd₁, 2^odd₂)` (Montgomery form) for two witnesses side by side, left to right: a set
+/// bit doubles (an addition, selected without a branch) instead of multiplying, so each bit
+/// costs one product per modulus and no mispredicted jump.
+fn powers_of_two_pair<M: MontgomeryArithmetic>(w1: &Witness<M>, w2: &Witness<M>) -> (u64, u64) {
+    let (mut x1, mut x2) = (w1.one, w2.one);
+    let bits = 64 - (w1.odd | w2.odd).leading_zeros();
+    for bit in (0..bits).rev() {
+        x1 = w1.m.product(x1, x1);
+        x2 = w2.m.product(x2, x2);
+        let (d1, d2) = (w1.m.double(x1), w2.m.double(x2));
+        x1 = if w1.odd >> bit & 1 == 1 { d1 } else { x1 };
+        x2 = if w2.odd >> bit & 1 == 1 { d2 } else { x2 };
+    }
+    (x1, x2)
+}
+
+/// The larger of the odd numbers `upper > lower > 64` that is prime, if either is; base 2 is
+/// tried on both at once.
+fn larger_prime_of_pair<M: MontgomeryArithmetic>(upper: u64, lower: u64) -> Option<u64> {
+    let (high, low) = (Witness::<M>::new(upper), Witness::<M>::new(lower));
+    let (x, y) = powers_of_two_pair(&high, &low);
+    if high.passes(x) && high.confirm() {
+        Some(upper)
+    } else if low.passes(y) && low.confirm() {
+        Some(lower)
+    } else {
+        None
+    }
 }
 
 /// The largest prime strictly below `n`, or `None` when there is none (`n ≤ 2`).
@@ -154,13 +197,13 @@ pub fn prev_prime(n: u64) -> Option<u64> {
             m = below;
             continue;
         }
-        let (upper, lower) = (Witness::new(m), Witness::new(below));
-        let (x, y) = pow_pair(&upper, upper.m.to_form(2), &lower, lower.m.to_form(2));
-        if upper.passes(x) && upper.confirm() {
-            return Some(m);
-        }
-        if lower.passes(y) && lower.confirm() {
-            return Some(below);
+        let found = if m < 1 << 32 {
+            larger_prime_of_pair::<Montgomery32>(m, below)
+        } else {
+            larger_prime_of_pair::<Montgomery>(m, below)
+        };
+        if found.is_some() {
+            return found;
         }
         m = below - 2;
     }
