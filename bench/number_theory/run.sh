@@ -23,23 +23,20 @@ python3 "$here/gen_gcd.py" 10000 30 10000000 2 --primes > "$work/gcd_primes.txt"
 python3 "$here/gen_prime_heap.py" 300 200 1 > "$work/ph_uniform.txt"
 python3 "$here/gen_prime_heap.py" 300 200 2 --hard > "$work/ph_hard.txt"
 
-check() { # name, reference command, grundy command, input
-    if ! cmp -s <($2 < "$4") <($3 < "$4"); then
-        echo "MISMATCH on $1"; exit 1
+# compare NAME REFERENCE GRUNDY INPUT: same output first, then hyperfine on both.
+compare() {
+    if ! cmp -s <($2 < "$work/$4.txt") <($3 < "$work/$4.txt"); then
+        echo "MISMATCH on $4"; exit 1
     fi
+    hyperfine --warmup 3 --runs 20 \
+        -n "$1 ($4)" "$2 < $work/$4.txt" \
+        -n "grundy ($4)" "$3 < $work/$4.txt" \
+        --export-markdown "$work/$4.md"
 }
 for input in gcd_uniform gcd_primes; do
-    check "$input" "$work/gcd_textbook" "$grundy batch gcd" "$work/$input.txt"
-    hyperfine --warmup 3 --runs 20 \
-        -n "C++ linear sieve ($input)" "$work/gcd_textbook < $work/$input.txt" \
-        -n "grundy batch gcd ($input)" "$grundy batch gcd < $work/$input.txt" \
-        --export-markdown "$work/$input.md"
+    compare "C++ linear sieve" "$work/gcd_textbook" "$grundy batch gcd" "$input"
 done
 for input in ph_uniform ph_hard; do
-    check "$input" "$work/prime_heap_textbook 7" "$grundy batch prime-heap:7" "$work/$input.txt"
-    hyperfine --warmup 3 --runs 20 \
-        -n "C++ Miller-Rabin ($input)" "$work/prime_heap_textbook 7 < $work/$input.txt" \
-        -n "grundy batch prime-heap:7 ($input)" "$grundy batch prime-heap:7 < $work/$input.txt" \
-        --export-markdown "$work/$input.md"
+    compare "C++ Miller-Rabin" "$work/prime_heap_textbook 7" "$grundy batch prime-heap:7" "$input"
 done
 cat "$work"/*.md

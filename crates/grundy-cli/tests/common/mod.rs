@@ -1,0 +1,27 @@
+//! What every CLI test file needs: run the real binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `grundy args…` with `stdin`, returning (exit code, stdout, stderr).
+pub fn grundy(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts input");
+    let out = child.wait_with_output().expect("grundy finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
