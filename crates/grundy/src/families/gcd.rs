@@ -112,7 +112,7 @@ impl Gcd {
             order[fill[b] as usize] = i;
             fill[b] += 1;
         }
-        const CHUNK: usize = 64;
+        const CHUNK: usize = 16;
         let mut zeros_before_chunk = vec![0u32; odd_spf_sieve::BLOCK / CHUNK + 1];
         // Primes below the current block: 2, plus the odd primes of earlier blocks.
         let mut primes_before: u64 = 1;
