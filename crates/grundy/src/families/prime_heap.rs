@@ -504,6 +504,35 @@ mod tests {
         assert_eq!(game(3).winning_moves(&[128]).unwrap(), [(0, 127), (0, 125)]);
     }
 
+    /// The claims of the source blog post (POJ problem: heaps 2 < n < 2^32), checked against
+    /// the literal game.
+    #[test]
+    fn source_claims_against_brute_force() {
+        for k in 1..=4 {
+            let mut brute = BruteForce::new(k);
+            let rule = game(k);
+            // "If several heaps are prime the mover wins": true, and one prime heap with any
+            // other heap already suffices (every heap is non-empty there).
+            for a in 3..=40 {
+                for b in 3..=40 {
+                    if is_prime(a) || is_prime(b) {
+                        assert!(brute.mover_wins(&[a, b]), "K={k} {a} {b}");
+                    }
+                }
+            }
+            // "p is the largest prime strictly below n" and "p + k + 1 has value 0, p + k + 2
+            // value 1 (not 2: states within k above p are dead, not worth 1)".
+            for p in [23u64, 31, 113] {
+                if !(p + 1..=p + k + 2).any(is_prime) {
+                    assert_eq!(rule.heap_value(p + k + 1), 0);
+                    assert_eq!(rule.heap_value(p + k + 2), 1);
+                    assert!(!brute.mover_wins(&[p + k + 1]));
+                    assert!(brute.mover_wins(&[p + k + 2]));
+                }
+            }
+        }
+    }
+
     #[test]
     fn decisions_and_reports() {
         let g = game(7);
