@@ -1,4 +1,4 @@
-//! What every CLI test file needs: run the real binary.
+//! Helpers shared by the CLI test binaries.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
