@@ -29,9 +29,12 @@ fn gcd_through_every_command() {
     let (code, _, err) = grundy(&["batch", "gcd"], "3\n4 -1\n");
     assert_eq!(code, 2);
     assert!(err.contains("line 2"), "{err}");
+    // An odd prime beyond the prime counter's reach: refused (solve names the reason).
     let (code, _, err) = grundy(&["value", "gcd", "18446744073709551557"], "");
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    let (code, _, err) = grundy(&["solve", "gcd", "18446744073709551557", "3"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("10^14"), "{err}");
+    assert!(err.contains("beyond grundy's limit of 10^14"), "{err}");
 }
 
 #[test]

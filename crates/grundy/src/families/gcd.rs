@@ -15,8 +15,7 @@
 use crate::engine::primes::{odd_spf_sieve, prime_pi, smallest_prime_factor};
 use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
-use crate::families::heap::{parse_heap, HeapFamily, HeapRules};
-use crate::family::{Family, GameValue, HeapSequence, Play, Solution, Winner};
+use crate::families::heap::HeapRules;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -276,58 +275,12 @@ impl HeapRules for Gcd {
     }
 }
 
-/// The CLI family: the heap adapter, except that `value` answers by the closed form directly,
-/// so that a heap whose value cannot be computed (π of an odd prime above 10^14) is refused
-/// with that reason rather than the adapter's "needs a table" message.
-pub struct GcdFamily {
-    heaps: HeapFamily<Gcd>,
-}
-
-impl GcdFamily {
-    pub fn new() -> GcdFamily {
-        GcdFamily {
-            heaps: HeapFamily::new(Gcd::new()),
-        }
-    }
-}
-
-impl Default for GcdFamily {
-    fn default() -> GcdFamily {
-        GcdFamily::new()
-    }
-}
-
-impl Family for GcdFamily {
-    fn spec(&self) -> String {
-        self.heaps.spec()
-    }
-
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        self.heaps.solve(positions, play)
-    }
-
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        let x = parse_heap(position)?;
-        Ok(GameValue::Finite(Nimber(self.heaps.rules().value_of(x)?)))
-    }
-
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        self.heaps.outcome(positions, play)
-    }
-
-    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
-        self.heaps.batch(input, play, out)
-    }
-
-    fn sequence(&self) -> Option<&dyn HeapSequence> {
-        self.heaps.sequence()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::table::heap_table;
+    use crate::families::heap::HeapFamily;
+    use crate::family::{Family, Play, Winner};
     use proptest::prelude::*;
 
     fn definition_table() -> &'static [u64] {

@@ -64,7 +64,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve gcd 3 5 9",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(gcd::GcdFamily::new()))
+            Ok(Box::new(HeapFamily::new(gcd::Gcd::new())))
         },
     },
     Entry {
