@@ -2,7 +2,7 @@
 //! smallest prime factor among the primes (3 → 2, 5 → 3, …), block by block.
 //!
 //! Why this shape: the gcd game needs `π(spf(x))` for odd `x` and `π(x)` for odd primes. Even
-//! numbers are skipped (halving the work), indices fit in a `u16` (for `x < 6.7·10^11`), and a
+//! numbers are skipped (halving the work), indices fit in a `u16` (for `x ≤ 6.4·10^11`), and a
 //! block of 2^14 entries (32 KiB) stays in the L1 cache while every base prime strikes it, so
 //! the cost is one cached store per (odd multiple, prime ≤ √x) pair instead of the cache
 //! misses of a whole-range smallest-prime-factor array.
