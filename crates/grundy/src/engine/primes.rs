@@ -1,5 +1,23 @@
 //! Prime numbers: the sieve that several families share (prime subtraction sets, the
-//! prime-heap game, the gcd game, `primes<=M` heap sets).
+//! prime-heap game, the gcd game, `primes<=M` heap sets), and the number theory of single
+//! 64-bit numbers, one algorithm per submodule:
+//!
+//! - [`miller_rabin`]: deterministic primality of any u64, nearest primes below/above;
+//! - [`montgomery`]: the modular arithmetic under Miller–Rabin and Pollard's rho;
+//! - [`factor`]: the smallest prime factor of any u64 (trial division, then Pollard–Brent);
+//! - [`prime_count`]: π(n) up to 10^14 (Lucy_Hedgehog/min_25, O(n^{3/4}/log n));
+//! - [`odd_spf_sieve`]: a segmented, odd-only sieve of smallest-prime-factor indices, for
+//!   evaluating many heaps at once.
+
+pub mod factor;
+pub mod miller_rabin;
+pub mod montgomery;
+pub mod odd_spf_sieve;
+pub mod prime_count;
+
+pub use factor::smallest_prime_factor;
+pub use miller_rabin::{is_prime, next_prime_at_least, prev_prime};
+pub use prime_count::prime_pi;
 
 use crate::engine::limits::check_memory;
 use crate::error::GameError;

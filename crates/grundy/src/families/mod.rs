@@ -9,8 +9,10 @@
 
 pub mod coin_product;
 pub mod coins;
+pub mod gcd;
 pub mod heap;
 pub mod nim;
+pub mod prime_heap;
 pub mod subtraction;
 
 use crate::error::GameError;
@@ -94,6 +96,23 @@ pub const CATALOGUE: &[Entry] = &[
         summary: "coin grid product G1×G2 of two strips (mock-turtles, ruler, twins), heads `x,y`; Tartan theorem: worth G1(x) ⊗ G2(y)",
         example: "solve product:mock-turtles,ruler 2,3 4,1",
         build: |args, spec| Ok(Box::new(coin_product::CoinProduct::parse(args, spec)?)),
+    },
+    Entry {
+        name: "gcd",
+        aliases: &[],
+        summary: "gcd game: from a heap of x take y with gcd(x, y) = 1; G(odd x) = index of its smallest prime factor among the primes",
+        example: "solve gcd 3 5 9",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(HeapFamily::new(gcd::Gcd::new())))
+        },
+    },
+    Entry {
+        name: "prime-heap",
+        aliases: &[],
+        summary: "prime-heap game: take 1..K from one heap; whoever leaves some heap prime wins at once (one game, not a sum)",
+        example: "solve prime-heap:7 1140 1139",
+        build: |args, spec| Ok(Box::new(prime_heap::PrimeHeap::parse(args, spec)?)),
     },
 ];
 
