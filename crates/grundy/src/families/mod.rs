@@ -7,6 +7,8 @@
 //! [`HeapGame`]: crate::engine::HeapGame
 //! [`ImpartialGame`]: crate::engine::ImpartialGame
 
+pub mod graph_file;
+pub mod hackenbush;
 pub mod heap;
 pub mod nim;
 pub mod subtraction;
