@@ -8,6 +8,7 @@
 
 pub mod game;
 pub mod limits;
+pub mod matching;
 pub mod mex;
 pub mod nimber;
 pub mod number;

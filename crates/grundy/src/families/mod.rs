@@ -7,9 +7,12 @@
 //! [`HeapGame`]: crate::engine::HeapGame
 //! [`ImpartialGame`]: crate::engine::ImpartialGame
 
+pub mod geography;
+pub mod geography_grid;
 pub mod graph_file;
 pub mod hackenbush;
 pub mod heap;
+pub mod loopy_graph;
 pub mod nim;
 pub mod subtraction;
 
@@ -55,6 +58,43 @@ pub const CATALOGUE: &[Entry] = &[
             Ok(Box::new(HeapFamily::new(subtraction::Subtraction::parse(
                 args, spec,
             )?)))
+        },
+    },
+    Entry {
+        name: "hackenbush",
+        aliases: &["green-hackenbush"],
+        summary: "Green Hackenbush: cut an edge; what no longer touches the ground (vertex 0) falls off. Position: @FILE of edges `u v`",
+        example: "solve hackenbush @examples/graphs/hackenbush-girl.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(hackenbush::Hackenbush))
+        },
+    },
+    Entry {
+        name: "geography",
+        aliases: &["vertex-geography"],
+        summary: "undirected vertex geography: slide the token to an unvisited neighbour. Position: @FILE of edges `u v` and `start S`",
+        example: "solve geography @examples/graphs/petersen.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(geography::Geography))
+        },
+    },
+    Entry {
+        name: "geography-grid",
+        aliases: &[],
+        summary: "geography on an N×M board (`geography-grid:N,M`): step to an adjacent unvisited cell. Position: `r,c` (default the corner 0,0)",
+        example: "solve geography-grid:1000,1000 0,0",
+        build: |args, spec| Ok(Box::new(geography_grid::GeographyGrid::parse(args, spec)?)),
+    },
+    Entry {
+        name: "graph",
+        aliases: &["loopy"],
+        summary: "explicit game graph, cycles allowed: moves `u v`, tokens `start S` (several = a sum); Smith's generalised Sprague–Grundy values, ∞ and draws. Position: @FILE",
+        example: "solve graph @examples/graphs/loopy.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(loopy_graph::LoopyGraph))
         },
     },
 ];
