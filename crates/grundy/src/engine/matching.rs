@@ -104,14 +104,14 @@ pub struct Matcher<'g> {
     outer: Vec<bool>,
     /// Tree parent of an inner (odd) vertex.
     parent: Vec<u32>,
-    /// Base of the blossom containing the vertex.
+    /// Union-find forest of blossoms: the root of a vertex's tree is its blossom's base.
     base: Vec<u32>,
     touched: Vec<u32>,
     queue: Vec<u32>,
-    /// Marks for the lowest-common-ancestor walk and blossom membership (by stamp, so they
-    /// never need clearing).
+    /// Marks for the lowest-common-ancestor walk (by stamp, so they never need clearing).
     path_mark: Vec<u32>,
-    blossom_mark: Vec<u32>,
+    /// Bases of the blossoms being merged into a new one.
+    merging: Vec<u32>,
     stamp: u32,
 }
 
@@ -119,7 +119,7 @@ impl<'g> Matcher<'g> {
     /// The empty matching of `graph`.
     pub fn new(graph: &'g Graph) -> Result<Matcher<'g>, GameError> {
         let n = graph.vertex_count();
-        check_memory("matching scratch space", n as u128 * 32)?;
+        check_memory("matching scratch space", n as u128 * 28)?;
         Ok(Matcher {
             graph,
             mate: vec![NONE; n],
@@ -130,13 +130,16 @@ impl<'g> Matcher<'g> {
             touched: Vec::new(),
             queue: Vec::new(),
             path_mark: vec![0; n],
-            blossom_mark: vec![0; n],
+            merging: Vec::new(),
             stamp: 0,
         })
     }
 
-    /// A maximum matching of `graph`: greedy, then one search from each free vertex (a root
-    /// with no augmenting path never gets one later, so one pass suffices).
+    /// A maximum matching of `graph`: greedy, then one search from each free vertex. A root
+    /// with no augmenting path never gets one later, so one pass suffices; moreover the
+    /// vertices of its failed (Hungarian) tree can be set aside for the rest of the pass —
+    /// no augmenting path of the remaining graph needs them, and the matching inside the
+    /// tree is already maximum there — so failed searches cost O(E) in total.
     pub fn maximum(graph: &'g Graph) -> Result<Matcher<'g>, GameError> {
         let mut m = Matcher::new(graph)?;
         for v in 0..graph.vertex_count() as u32 {
@@ -149,10 +152,11 @@ impl<'g> Matcher<'g> {
             }
         }
         for v in 0..graph.vertex_count() as u32 {
-            if m.mate[v as usize] == NONE {
-                m.augment_from(v);
+            if m.mate[v as usize] == NONE && !m.deleted[v as usize] {
+                m.augment(v, true);
             }
         }
+        m.deleted.fill(false);
         Ok(m)
     }
 
@@ -222,6 +226,11 @@ impl<'g> Matcher<'g> {
 
     /// Augments along a path from the free vertex `root` if there is one.
     pub fn augment_from(&mut self, root: u32) -> bool {
+        self.augment(root, false)
+    }
+
+    /// Augments from `root`; on failure, deletes the failed tree's vertices if `set_aside`.
+    fn augment(&mut self, root: u32, set_aside: bool) -> bool {
         let found = self.search(root);
         if let Some(mut end) = found {
             // Flip the path: end's tree parent, its mate, that mate's tree parent, …
@@ -231,6 +240,10 @@ impl<'g> Matcher<'g> {
                 self.mate[end as usize] = up;
                 self.mate[up as usize] = end;
                 end = next;
+            }
+        } else if set_aside {
+            for &v in &self.touched {
+                self.deleted[v as usize] = true;
             }
         }
         self.reset_search();
@@ -270,8 +283,8 @@ impl<'g> Matcher<'g> {
             for i in self.graph.offsets[v as usize]..self.graph.offsets[v as usize + 1] {
                 let w = self.graph.targets[i as usize];
                 if self.deleted[w as usize]
-                    || self.base[v as usize] == self.base[w as usize]
                     || self.mate[v as usize] == w
+                    || self.base_of(v) == self.base_of(w)
                 {
                     continue;
                 }
@@ -294,29 +307,36 @@ impl<'g> Matcher<'g> {
         None
     }
 
-    /// Two outer vertices `v`, `w` are adjacent: the odd cycle through their common ancestor
-    /// becomes one blossom whose vertices are all outer.
+    /// The base of the blossom containing `v` (union-find with path halving).
+    fn base_of(&mut self, mut v: u32) -> u32 {
+        while self.base[v as usize] != v {
+            let up = self.base[self.base[v as usize] as usize];
+            self.base[v as usize] = up;
+            v = up;
+        }
+        v
+    }
+
+    /// Two outer vertices `v`, `w` are adjacent: the odd cycle through their common base
+    /// becomes one blossom whose vertices are all outer. Only the two paths up to the common
+    /// base are walked (sub-blossoms are merged whole by union-find), so a shrink costs the
+    /// length of the cycle, not the size of the tree.
     fn shrink_blossom(&mut self, v: u32, w: u32) {
         let common = self.lowest_common_base(v, w);
-        self.stamp += 1;
-        self.mark_path(v, common, w);
-        self.mark_path(w, common, v);
-        for i in 0..self.touched.len() {
-            let x = self.touched[i];
-            if self.blossom_mark[self.base[x as usize] as usize] == self.stamp {
-                self.base[x as usize] = common;
-                if !self.outer[x as usize] {
-                    self.outer[x as usize] = true;
-                    self.queue.push(x);
-                }
-            }
+        self.shrink_path(v, common, w);
+        self.shrink_path(w, common, v);
+        // Merge only now: the walks above must see the blossoms as they were.
+        for i in 0..self.merging.len() {
+            let b = self.merging[i];
+            self.base[b as usize] = common;
         }
+        self.merging.clear();
     }
 
     fn lowest_common_base(&mut self, mut a: u32, mut b: u32) -> u32 {
         self.stamp += 1;
         loop {
-            a = self.base[a as usize];
+            a = self.base_of(a);
             self.path_mark[a as usize] = self.stamp;
             if self.mate[a as usize] == NONE {
                 break;
@@ -324,7 +344,7 @@ impl<'g> Matcher<'g> {
             a = self.parent[self.mate[a as usize] as usize];
         }
         loop {
-            b = self.base[b as usize];
+            b = self.base_of(b);
             if self.path_mark[b as usize] == self.stamp {
                 return b;
             }
@@ -332,15 +352,25 @@ impl<'g> Matcher<'g> {
         }
     }
 
-    /// Marks the blossom path from `v` up to base `common`, re-pointing tree parents so the
-    /// path can later be walked through the blossom (`child` is the vertex across the edge).
-    fn mark_path(&mut self, mut v: u32, common: u32, mut child: u32) {
-        while self.base[v as usize] != common {
+    /// Walks the tree path from `v` up to base `common`, re-pointing tree parents so the path
+    /// can later be walked through the blossom (`child` is the vertex across the closing
+    /// edge), making its inner vertices outer and listing its blossoms for merging.
+    fn shrink_path(&mut self, mut v: u32, common: u32, mut child: u32) {
+        loop {
+            let bv = self.base_of(v);
+            if bv == common {
+                break;
+            }
             let partner = self.mate[v as usize];
-            self.blossom_mark[self.base[v as usize] as usize] = self.stamp;
-            self.blossom_mark[self.base[partner as usize] as usize] = self.stamp;
+            let bp = self.base_of(partner);
+            self.merging.push(bv);
+            self.merging.push(bp);
             self.parent[v as usize] = child;
             child = partner;
+            if !self.outer[partner as usize] {
+                self.outer[partner as usize] = true;
+                self.queue.push(partner);
+            }
             v = self.parent[partner as usize];
         }
     }
@@ -351,35 +381,37 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Maximum matching size by trying every edge subset (tiny graphs only).
-    fn brute_matching(edges: &[(u32, u32)], deleted: u32) -> usize {
-        let mut best = 0;
-        for mask in 0u32..1 << edges.len() {
-            let mut used = deleted;
-            let mut size = 0;
-            let mut ok = true;
-            for (i, &(u, v)) in edges.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    if u == v || used >> u & 1 == 1 || used >> v & 1 == 1 {
-                        ok = false;
-                        break;
-                    }
-                    used |= 1 << u | 1 << v;
-                    size += 1;
-                }
+    /// Maximum matching size of every induced subgraph (indexed by vertex set), by the
+    /// subset recursion: the lowest vertex stays unmatched or is matched to a neighbour.
+    fn matching_sizes(n: usize, edges: &[(u32, u32)]) -> Vec<u8> {
+        let mut neighbours = vec![0u32; n];
+        for &(u, v) in edges {
+            if u != v {
+                neighbours[u as usize] |= 1 << v;
+                neighbours[v as usize] |= 1 << u;
             }
-            if ok {
-                best = best.max(size);
+        }
+        let mut best = vec![0u8; 1 << n];
+        for mask in 1u32..1 << n {
+            let v = mask.trailing_zeros();
+            let rest = mask & !(1 << v);
+            let mut b = best[rest as usize];
+            let mut partners = neighbours[v as usize] & rest;
+            while partners != 0 {
+                let w = partners.trailing_zeros();
+                partners &= partners - 1;
+                b = b.max(1 + best[(rest & !(1 << w)) as usize]);
             }
+            best[mask as usize] = b;
         }
         best
     }
 
     fn graph() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
-        (1usize..10).prop_flat_map(|n| {
+        (1usize..=14).prop_flat_map(|n| {
             (
                 Just(n),
-                proptest::collection::vec((0..n as u32, 0..n as u32), 0..14),
+                proptest::collection::vec((0..n as u32, 0..n as u32), 0..=3 * n),
             )
         })
     }
@@ -392,22 +424,24 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(ProptestConfig::with_cases(3000))]
         #[test]
         fn maximum_matching_matches_brute_force((n, edges) in graph()) {
             let g = Graph::new(n, &edges).unwrap();
             let m = Matcher::maximum(&g).unwrap();
             prop_assert!(valid(&m, &g));
-            prop_assert_eq!(m.size(), brute_matching(&edges, 0));
+            prop_assert_eq!(m.size(), matching_sizes(n, &edges)[(1 << n) - 1] as usize);
         }
 
         #[test]
         fn avoidable_matches_brute_force((n, edges) in graph()) {
             let g = Graph::new(n, &edges).unwrap();
             let mut m = Matcher::maximum(&g).unwrap();
-            let full = brute_matching(&edges, 0);
+            let sizes = matching_sizes(n, &edges);
+            let all = (1usize << n) - 1;
+            let full = sizes[all] as usize;
             for v in 0..n as u32 {
-                let without = brute_matching(&edges, 1 << v);
+                let without = sizes[all & !(1 << v)] as usize;
                 prop_assert_eq!(m.avoidable(v), without == full, "vertex {}", v);
             }
             prop_assert!(valid(&m, &g));
@@ -426,5 +460,18 @@ mod tests {
         assert_eq!(m.size(), 3);
         assert!(valid(&m, &g));
         assert!(Matcher::with_pairs(&g, &[(1, 3)]).is_err());
+    }
+
+    #[test]
+    fn nested_blossoms_merge_after_both_walks() {
+        // Found by the property test: the second blossom's walk must pass through the first
+        // (base 0) to reach the common base 6 before any base is re-pointed; merging early
+        // stopped the walk at 0 and lost the augmenting path 6-3=1-4=5-0=2-7.
+        let edges = [(6, 3), (3, 1), (4, 1), (5, 0), (4, 0), (5, 4), (2, 6), (7, 2), (2, 0)];
+        let g = Graph::new(8, &edges).unwrap();
+        let mut m = Matcher::maximum(&g).unwrap();
+        assert_eq!(m.size(), 4);
+        assert!(valid(&m, &g));
+        assert!((0..8).all(|v| !m.avoidable(v)));
     }
 }

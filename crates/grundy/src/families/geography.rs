@@ -183,7 +183,7 @@ pub(crate) mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
+        #![proptest_config(ProptestConfig::with_cases(2000))]
         #[test]
         fn matching_theorem_matches_brute_force(
             (n, edges, start) in (1usize..=12).prop_flat_map(|n| (
