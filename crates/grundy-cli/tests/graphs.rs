@@ -36,9 +36,16 @@ fn json(args: &[&str]) -> serde_json::Value {
 
 /// `@<repo>/examples/graphs/<name>`.
 fn example(name: &str) -> String {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "..", "examples", "graphs", name]
-        .iter()
-        .collect();
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "..",
+        "examples",
+        "graphs",
+        name,
+    ]
+    .iter()
+    .collect();
     format!("@{}", path.display())
 }
 
@@ -70,7 +77,12 @@ fn moves(v: &serde_json::Value) -> Vec<(u64, String)> {
         .as_array()
         .expect("winning_moves is an array")
         .iter()
-        .map(|m| (m["component"].as_u64().unwrap(), m["to"].as_str().unwrap().to_string()))
+        .map(|m| {
+            (
+                m["component"].as_u64().unwrap(),
+                m["to"].as_str().unwrap().to_string(),
+            )
+        })
         .collect()
 }
 
@@ -143,7 +155,10 @@ fn loopy_graph_values_draws_and_sums() {
     assert_eq!(v["components"][1]["grundy"], 1);
     assert_eq!(moves(&v), [(0, "3".into())]);
     let v = json(&["value", "graph", &loopy, "--json"]);
-    assert_eq!(v, serde_json::json!({"grundy": null, "infinite": true, "reachable": [0]}));
+    assert_eq!(
+        v,
+        serde_json::json!({"grundy": null, "infinite": true, "reachable": [0]})
+    );
     // Two ∞ tokens: a draw.
     let draw = TempFile::new("draw.txt", "1 2\n2 1\n2 3\n3 0\nstart 1\nstart 2\n");
     let v = json(&["solve", "graph", &draw.position(), "--json"]);
@@ -161,7 +176,11 @@ fn batch_reads_one_file_per_line() {
     let tree = example("hackenbush-tree.txt");
     let input = format!("{house}\n{tree}\n{house} {house}\n");
     let (code, out, err) = grundy(&["batch", "hackenbush"], &input);
-    assert_eq!((code, out.as_str()), (0, "first\nsecond\nsecond\n"), "{err}");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "first\nsecond\nsecond\n"),
+        "{err}"
+    );
     let (code, _, err) = grundy(&["batch", "hackenbush"], "3 4\n");
     assert_eq!(code, 2);
     assert!(err.contains("line 1") && err.contains("@FILE"), "{err}");

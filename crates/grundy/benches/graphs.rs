@@ -69,7 +69,9 @@ fn hackenbush_pictures(c: &mut Criterion) {
         .map(|i| (i, (i + 1) % edges as u32))
         .collect();
     let mut group = c.benchmark_group("hackenbush 10^5 edges");
-    group.sample_size(10).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3));
     group.bench_function("baseline: one BFS over the random graph", |b| {
         b.iter(|| black_box(bfs_reach(50_000, &graph)))
     });
@@ -91,7 +93,9 @@ fn hackenbush_pictures(c: &mut Criterion) {
 fn geography_board(c: &mut Criterion) {
     let grid = GeographyGrid::new(1000, 1000);
     let mut group = c.benchmark_group("geography 1000×1000");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     group.bench_function("baseline: build the grid graph", |b| {
         b.iter(|| black_box(grid.graph().unwrap().vertex_count()))
     });
@@ -107,7 +111,9 @@ fn geography_board(c: &mut Criterion) {
     let edges = random_graph(50_000, 100_000, &mut rng);
     let graph = Graph::new(50_000, &edges).unwrap();
     let mut group = c.benchmark_group("geography random graph 10^5 edges");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     group.bench_function("baseline: one BFS", |b| {
         b.iter(|| black_box(bfs_reach(50_000, &edges)))
     });
@@ -125,7 +131,9 @@ fn loopy_values(c: &mut Criterion) {
     let n = 50_000;
     let moves: Vec<(u32, u32)> = (0..100_000).map(|_| (rng.below(n), rng.below(n))).collect();
     let mut group = c.benchmark_group("loopy graph 10^5 moves");
-    group.sample_size(10).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3));
     group.bench_function("baseline: one BFS", |b| {
         b.iter(|| black_box(bfs_reach(n as usize, &moves)))
     });

@@ -15,17 +15,18 @@
 //! or, with `u = M(v)`, the matching `M − uv` of `G − v` has an augmenting path (necessarily
 //! starting at `u`). That is one search: [`Matcher::avoidable`].
 
+use crate::engine::buckets::Buckets;
 use crate::engine::limits::check_memory;
 use crate::error::GameError;
 
 /// "No vertex".
 pub const NONE: u32 = u32::MAX;
 
-/// A simple undirected graph in compressed adjacency form (each edge listed at both ends).
+/// A simple undirected graph in compressed adjacency form (each edge listed at both ends,
+/// each list sorted).
 #[derive(Clone, Debug)]
 pub struct Graph {
-    offsets: Vec<u32>,
-    targets: Vec<u32>,
+    adjacency: Buckets<u32>,
 }
 
 impl Graph {
@@ -36,59 +37,29 @@ impl Graph {
             "the adjacency lists",
             (n as u128 + 1) * 4 + edges.len() as u128 * 8,
         )?;
-        let mut degree = vec![0u32; n + 1];
-        for &(u, v) in edges {
-            if u != v {
-                degree[u as usize + 1] += 1;
-                degree[v as usize + 1] += 1;
-            }
-        }
-        for i in 0..n {
-            degree[i + 1] += degree[i];
-        }
-        let mut fill = degree.clone();
-        let mut targets = vec![0u32; degree[n] as usize];
-        for &(u, v) in edges {
-            if u != v {
-                targets[fill[u as usize] as usize] = v;
-                fill[u as usize] += 1;
-                targets[fill[v as usize] as usize] = u;
-                fill[v as usize] += 1;
-            }
-        }
-        // Sort and deduplicate each list, compacting in place.
-        let mut offsets = vec![0u32; n + 1];
-        let mut write = 0usize;
-        for v in 0..n {
-            let (start, end) = (degree[v] as usize, degree[v + 1] as usize);
-            targets[start..end].sort_unstable();
-            let mut last = NONE;
-            for read in start..end {
-                let w = targets[read];
-                if w != last {
-                    targets[write] = w;
-                    write += 1;
-                    last = w;
-                }
-            }
-            offsets[v + 1] = write as u32;
-        }
-        targets.truncate(write);
-        Ok(Graph { offsets, targets })
+        let ends = edges
+            .iter()
+            .filter(|(u, v)| u != v)
+            .flat_map(|&(u, v)| [(u, v), (v, u)]);
+        let mut adjacency = Buckets::new(n, ends);
+        adjacency.sort_dedup();
+        Ok(Graph { adjacency })
     }
 
-    /// A graph from adjacency lists already in compressed form (no loops, no repeats, each
-    /// edge at both ends): `neighbours(v) = targets[offsets[v]..offsets[v+1]]`.
+    /// A graph from adjacency lists already in compressed form (no loops, no repeats, sorted,
+    /// each edge at both ends): `neighbours(v) = targets[offsets[v]..offsets[v+1]]`.
     pub fn from_compressed(offsets: Vec<u32>, targets: Vec<u32>) -> Graph {
-        Graph { offsets, targets }
+        Graph {
+            adjacency: Buckets::from_parts(offsets, targets),
+        }
     }
 
     pub fn vertex_count(&self) -> usize {
-        self.offsets.len() - 1
+        self.adjacency.keys()
     }
 
     pub fn neighbours(&self, v: u32) -> &[u32] {
-        &self.targets[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
+        self.adjacency.of(v as usize)
     }
 }
 
@@ -144,7 +115,10 @@ impl<'g> Matcher<'g> {
         let mut m = Matcher::new(graph)?;
         for v in 0..graph.vertex_count() as u32 {
             if m.mate[v as usize] == NONE {
-                if let Some(&w) = graph.neighbours(v).iter().find(|&&w| m.mate[w as usize] == NONE)
+                if let Some(&w) = graph
+                    .neighbours(v)
+                    .iter()
+                    .find(|&&w| m.mate[w as usize] == NONE)
                 {
                     m.mate[v as usize] = w;
                     m.mate[w as usize] = v;
@@ -280,8 +254,8 @@ impl<'g> Matcher<'g> {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for i in self.graph.offsets[v as usize]..self.graph.offsets[v as usize + 1] {
-                let w = self.graph.targets[i as usize];
+            let graph = self.graph;
+            for &w in graph.neighbours(v) {
                 if self.deleted[w as usize]
                     || self.mate[v as usize] == w
                     || self.base_of(v) == self.base_of(w)
@@ -467,7 +441,17 @@ mod tests {
         // Found by the property test: the second blossom's walk must pass through the first
         // (base 0) to reach the common base 6 before any base is re-pointed; merging early
         // stopped the walk at 0 and lost the augmenting path 6-3=1-4=5-0=2-7.
-        let edges = [(6, 3), (3, 1), (4, 1), (5, 0), (4, 0), (5, 4), (2, 6), (7, 2), (2, 0)];
+        let edges = [
+            (6, 3),
+            (3, 1),
+            (4, 1),
+            (5, 0),
+            (4, 0),
+            (5, 4),
+            (2, 6),
+            (7, 2),
+            (2, 0),
+        ];
         let g = Graph::new(8, &edges).unwrap();
         let mut m = Matcher::maximum(&g).unwrap();
         assert_eq!(m.size(), 4);

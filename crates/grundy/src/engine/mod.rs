@@ -6,6 +6,7 @@
 //! - [`nimber`], [`mex`]: values and the minimum excludant.
 //! - [`limits`]: memory estimates and refusals.
 
+pub mod buckets;
 pub mod game;
 pub mod limits;
 pub mod matching;

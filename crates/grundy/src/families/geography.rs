@@ -216,7 +216,9 @@ pub(crate) mod tests {
         let moves: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(moves, ["1", "3"]);
         assert!(Geography.value(&position).is_err());
-        assert!(Geography.solve(&[&position, &position], Play::Normal).is_err());
+        assert!(Geography
+            .solve(&[&position, &position], Play::Normal)
+            .is_err());
         assert!(Geography.solve(&[&position], Play::Misere).is_err());
         std::fs::write(&path, "1 2\n").unwrap();
         let err = Geography.solve(&[&position], Play::Normal).unwrap_err();

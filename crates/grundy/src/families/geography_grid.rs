@@ -42,9 +42,7 @@ impl GeographyGrid {
         let (rows, cols) = match args.split_once(',') {
             Some((r, c)) => (size(r)?, size(c)?),
             None if args.is_empty() => {
-                return Err(bad(
-                    "give the board size, e.g. `geography-grid:8,8`".into(),
-                ))
+                return Err(bad("give the board size, e.g. `geography-grid:8,8`".into()))
             }
             None => (size(args)?, size(args)?),
         };
@@ -219,7 +217,11 @@ mod tests {
         for n in 1..=9u32 {
             let family = GeographyGrid::new(n, n);
             let s = family.solve(&[], Play::Normal).unwrap();
-            let expected = if n % 2 == 0 { Winner::First } else { Winner::Second };
+            let expected = if n % 2 == 0 {
+                Winner::First
+            } else {
+                Winner::Second
+            };
             assert_eq!(s.winner, expected, "{n}×{n}");
         }
     }
@@ -229,7 +231,9 @@ mod tests {
         assert!(GeographyGrid::parse("", "geography-grid").is_err());
         assert!(GeographyGrid::parse("0,3", "g").is_err());
         assert!(GeographyGrid::parse("x,3", "g").is_err());
-        let huge = GeographyGrid::parse("10^9,10^9", "g").unwrap_err().to_string();
+        let huge = GeographyGrid::parse("10^9,10^9", "g")
+            .unwrap_err()
+            .to_string();
         assert!(huge.contains("refused"), "{huge}");
         assert_eq!(
             GeographyGrid::parse("5", "g").unwrap(),

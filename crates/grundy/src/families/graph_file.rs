@@ -72,10 +72,7 @@ impl GraphFile {
             )
         })?;
         if path.is_empty() {
-            return Err(GameError::bad_position(
-                position,
-                "no file name after `@`",
-            ));
+            return Err(GameError::bad_position(position, "no file name after `@`"));
         }
         let unreadable = |e: std::io::Error| {
             GameError::bad_position(position, format!("cannot read `{path}`: {e}"))
@@ -121,7 +118,7 @@ impl GraphFile {
                 }
                 _ => {
                     return Err(bad(
-                        "expected an edge `u v` (two vertex ids) or `start S`".to_string(),
+                        "expected an edge `u v` (two vertex ids) or `start S`".to_string()
                     ))
                 }
             }
@@ -198,9 +195,21 @@ mod tests {
         assert_eq!(
             file.edges,
             [
-                FileEdge { line: 4, from: 0, to: 1 },
-                FileEdge { line: 5, from: 1, to: 2 },
-                FileEdge { line: 6, from: 2, to: 0 },
+                FileEdge {
+                    line: 4,
+                    from: 0,
+                    to: 1
+                },
+                FileEdge {
+                    line: 5,
+                    from: 1,
+                    to: 2
+                },
+                FileEdge {
+                    line: 6,
+                    from: 2,
+                    to: 0
+                },
             ]
         );
         assert_eq!(file.single_start().unwrap(), 0);
@@ -219,13 +228,19 @@ mod tests {
             ("start\n", "line 1"),
         ] {
             let err = GraphFile::parse(text, "@g").unwrap_err().to_string();
-            assert!(err.contains(needle) && err.contains("@g"), "{text:?}: {err}");
+            assert!(
+                err.contains(needle) && err.contains("@g"),
+                "{text:?}: {err}"
+            );
         }
     }
 
     #[test]
     fn positions_must_be_files() {
-        assert!(GraphFile::read("3").unwrap_err().to_string().contains("@FILE"));
+        assert!(GraphFile::read("3")
+            .unwrap_err()
+            .to_string()
+            .contains("@FILE"));
         assert!(GraphFile::read("@").is_err());
         let missing = GraphFile::read("@/no/such/file").unwrap_err().to_string();
         assert!(missing.contains("cannot read"), "{missing}");
@@ -235,9 +250,17 @@ mod tests {
     #[test]
     fn start_lines_are_checked() {
         let none = GraphFile::parse("1 2\n", "@g").unwrap();
-        assert!(none.single_start().unwrap_err().to_string().contains("no `start"));
+        assert!(none
+            .single_start()
+            .unwrap_err()
+            .to_string()
+            .contains("no `start"));
         let two = GraphFile::parse("start 1\nstart 2\n", "@g").unwrap();
-        assert!(two.single_start().unwrap_err().to_string().contains("line 2"));
+        assert!(two
+            .single_start()
+            .unwrap_err()
+            .to_string()
+            .contains("line 2"));
         assert!(none.no_start("hackenbush").is_ok());
     }
 }

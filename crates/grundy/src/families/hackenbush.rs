@@ -17,6 +17,7 @@
 //!
 //! The brute-force reference (tests) plays the game on edge sets.
 
+use crate::engine::buckets::Buckets;
 use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::graph_file::{read_all, GraphFile};
@@ -30,41 +31,15 @@ const NONE: u32 = u32::MAX;
 pub const MOVE_SEARCH_BUDGET: u128 = 200_000_000;
 
 /// An undirected multigraph's adjacency: `(neighbour, edge index)` per vertex. Loops and
-/// excluded edges are left out: they never affect connectivity or bridges.
-struct Adjacency {
-    offsets: Vec<u32>,
-    entries: Vec<(u32, u32)>,
-}
-
-impl Adjacency {
-    fn new(n: usize, edges: &[(u32, u32)], skip: Option<usize>) -> Adjacency {
-        let kept = |i: usize, (u, v): (u32, u32)| u != v && Some(i) != skip;
-        let mut offsets = vec![0u32; n + 1];
-        for (i, &(u, v)) in edges.iter().enumerate() {
-            if kept(i, (u, v)) {
-                offsets[u as usize + 1] += 1;
-                offsets[v as usize + 1] += 1;
-            }
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill = offsets.clone();
-        let mut entries = vec![(0, 0); offsets[n] as usize];
-        for (i, &(u, v)) in edges.iter().enumerate() {
-            if kept(i, (u, v)) {
-                entries[fill[u as usize] as usize] = (v, i as u32);
-                fill[u as usize] += 1;
-                entries[fill[v as usize] as usize] = (u, i as u32);
-                fill[v as usize] += 1;
-            }
-        }
-        Adjacency { offsets, entries }
-    }
-
-    fn of(&self, v: u32) -> &[(u32, u32)] {
-        &self.entries[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
-    }
+/// the skipped edge are left out: they never affect connectivity or bridges.
+fn adjacency(n: usize, edges: &[(u32, u32)], skip: Option<usize>) -> Buckets<(u32, u32)> {
+    let kept = move |&(i, &(u, v)): &(usize, &(u32, u32))| u != v && Some(i) != skip;
+    let ends = edges
+        .iter()
+        .enumerate()
+        .filter(kept)
+        .flat_map(|(i, &(u, v))| [(u, (v, i as u32)), (v, (u, i as u32))]);
+    Buckets::new(n, ends)
 }
 
 /// The part of a picture connected to the root, with every 2-edge-connected component fused
@@ -93,7 +68,7 @@ impl FusedTree {
         hanging: &[u64],
         skip: Option<usize>,
     ) -> FusedTree {
-        let adjacency = Adjacency::new(n, edges, skip);
+        let adjacency = adjacency(n, edges, skip);
         let bridge = bridges(&adjacency, n, edges.len(), root);
         let mut component = vec![NONE; n];
         let (mut parent, mut parent_bridge, mut value) = (Vec::new(), Vec::new(), Vec::new());
@@ -110,7 +85,7 @@ impl FusedTree {
             stack.push(seed);
             while let Some(v) = stack.pop() {
                 base ^= hanging[v as usize];
-                for &(w, e) in adjacency.of(v) {
+                for &(w, e) in adjacency.of(v as usize) {
                     if component[w as usize] != NONE {
                         continue;
                     }
@@ -157,7 +132,7 @@ impl FusedTree {
 
 /// The bridges of the part of the graph reachable from `root` (iterative Tarjan low-link; the
 /// edge index, not the parent vertex, is skipped so that parallel edges are not bridges).
-fn bridges(adjacency: &Adjacency, n: usize, edge_count: usize, root: u32) -> Vec<bool> {
+fn bridges(adjacency: &Buckets<(u32, u32)>, n: usize, edge_count: usize, root: u32) -> Vec<bool> {
     let mut bridge = vec![false; edge_count];
     let mut entered = vec![NONE; n];
     let mut low = vec![0u32; n];
@@ -166,7 +141,7 @@ fn bridges(adjacency: &Adjacency, n: usize, edge_count: usize, root: u32) -> Vec
     let mut stack: Vec<(u32, u32, usize)> = vec![(root, NONE, 0)];
     entered[root as usize] = 0;
     while let Some(&mut (v, via, ref mut next)) = stack.last_mut() {
-        let neighbours = adjacency.of(v);
+        let neighbours = adjacency.of(v as usize);
         if let Some(&(w, e)) = neighbours.get(*next) {
             *next += 1;
             if e == via {
@@ -209,20 +184,23 @@ pub fn cuts_to_value(
     let tree = FusedTree::new(n, edges, ground, &vec![0; n], None);
     let components = tree.parent.len();
     // Internal (non-bridge) edges and vertices of each component.
-    let mut internal: Vec<Vec<usize>> = vec![Vec::new(); components];
-    for (i, &(u, _)) in edges.iter().enumerate() {
-        if tree.grounded[i] && !tree.bridge[i] {
-            internal[tree.component[u as usize] as usize].push(i);
-        }
-    }
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); components];
-    for (v, &c) in tree.component.iter().enumerate() {
-        if c != NONE {
-            members[c as usize].push(v as u32);
-        }
-    }
+    let internal = Buckets::new(
+        components,
+        (0..edges.len())
+            .filter(|&i| tree.grounded[i] && !tree.bridge[i])
+            .map(|i| (tree.component[edges[i].0 as usize], i as u32)),
+    );
+    let members = Buckets::new(
+        components,
+        (0..n as u32)
+            .filter(|&v| tree.component[v as usize] != NONE)
+            .map(|v| (tree.component[v as usize], v)),
+    );
     let work: u128 = (0..components)
-        .map(|c| internal[c].len() as u128 * (internal[c].len() + members[c].len()) as u128)
+        .map(|c| {
+            let (e, v) = (internal.of(c).len() as u128, members.of(c).len() as u128);
+            e * (e + v)
+        })
         .sum();
     if work > MOVE_SEARCH_BUDGET {
         return Err(GameError::TooLarge(format!(
@@ -246,6 +224,8 @@ pub fn cuts_to_value(
     let mut required: Vec<Option<u64>> = vec![None; components];
     required[0] = Some(target);
     let mut cuts = Vec::new();
+    // Local index of each vertex within its component (filled per component, reused).
+    let mut local = vec![NONE; n];
     for c in 0..components {
         if c > 0 {
             let up = tree.parent[c] as usize;
@@ -259,24 +239,27 @@ pub fn cuts_to_value(
             }
         }
         let Some(r) = required[c] else { continue };
-        if internal[c].is_empty() {
+        let (inner_edges, vertices) = (internal.of(c), members.of(c));
+        if inner_edges.is_empty() {
             continue;
         }
         // Re-evaluate the component without each of its internal edges, on local indices.
-        let mut local = vec![NONE; n];
-        for (i, &v) in members[c].iter().enumerate() {
+        for (i, &v) in vertices.iter().enumerate() {
             local[v as usize] = i as u32;
         }
-        let local_edges: Vec<(u32, u32)> = internal[c]
+        let local_edges: Vec<(u32, u32)> = inner_edges
             .iter()
-            .map(|&i| (local[edges[i].0 as usize], local[edges[i].1 as usize]))
+            .map(|&i| {
+                let (u, v) = edges[i as usize];
+                (local[u as usize], local[v as usize])
+            })
             .collect();
-        let local_hanging: Vec<u64> = members[c].iter().map(|&v| hanging[v as usize]).collect();
+        let local_hanging: Vec<u64> = vertices.iter().map(|&v| hanging[v as usize]).collect();
         let root = local[entry[c] as usize];
-        for (k, &i) in internal[c].iter().enumerate() {
-            let after = FusedTree::new(members[c].len(), &local_edges, root, &local_hanging, Some(k));
+        for (k, &i) in inner_edges.iter().enumerate() {
+            let after = FusedTree::new(vertices.len(), &local_edges, root, &local_hanging, Some(k));
             if after.root_value() == r {
-                cuts.push(i);
+                cuts.push(i as usize);
             }
         }
     }
@@ -341,8 +324,7 @@ fn normal_play_only(play: Play) -> Result<(), GameError> {
     match play {
         Play::Normal => Ok(()),
         Play::Misere => Err(GameError::Unsupported(
-            "misère Green Hackenbush has no theory in grundy; only normal play is available"
-                .into(),
+            "misère Green Hackenbush has no theory in grundy; only normal play is available".into(),
         )),
     }
 }
@@ -446,7 +428,11 @@ mod tests {
     }
 
     fn vertex_count(edges: &[(u32, u32)]) -> usize {
-        edges.iter().map(|&(u, v)| u.max(v) as usize + 1).max().unwrap_or(1)
+        edges
+            .iter()
+            .map(|&(u, v)| u.max(v) as usize + 1)
+            .max()
+            .unwrap_or(1)
     }
 
     proptest! {
@@ -493,7 +479,9 @@ mod tests {
     fn huge_cycles_refuse_to_list_moves_with_the_figure() {
         let n = 100_000u32;
         let cycle: Vec<(u32, u32)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
-        let err = cuts_to_value(n as usize, &cycle, 0, 1).unwrap_err().to_string();
+        let err = cuts_to_value(n as usize, &cycle, 0, 1)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("refused") && err.contains("steps"), "{err}");
     }
 

@@ -19,6 +19,7 @@
 //!
 //! The brute-force reference (tests) is a retrograde outcome analysis of the sum graph.
 
+use crate::engine::buckets::Buckets;
 use crate::engine::limits::check_memory;
 use crate::engine::Nimber;
 use crate::error::GameError;
@@ -28,49 +29,26 @@ use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Wi
 const UNLABELLED: u64 = u64::MAX;
 const INFINITE: u64 = u64::MAX - 1;
 
-/// Directed adjacency in compressed form.
-struct Arcs {
-    offsets: Vec<u32>,
-    targets: Vec<u32>,
-}
-
-impl Arcs {
-    /// Arcs `from → to` (or reversed, for predecessor lists).
-    fn new(n: usize, moves: &[(u32, u32)], reversed: bool) -> Arcs {
-        let mut offsets = vec![0u32; n + 1];
-        for &(u, v) in moves {
-            let tail = if reversed { v } else { u };
-            offsets[tail as usize + 1] += 1;
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; moves.len()];
-        for &(u, v) in moves {
-            let (tail, head) = if reversed { (v, u) } else { (u, v) };
-            targets[fill[tail as usize] as usize] = head;
-            fill[tail as usize] += 1;
-        }
-        Arcs { offsets, targets }
-    }
-
-    fn of(&self, v: u32) -> &[u32] {
-        &self.targets[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
-    }
+/// Followers (or, `reversed`, predecessors) of every position, with multiplicity.
+fn arcs(n: usize, moves: &[(u32, u32)], reversed: bool) -> Buckets<u32> {
+    Buckets::new(
+        n,
+        moves
+            .iter()
+            .map(move |&(u, v)| if reversed { (v, u) } else { (u, v) }),
+    )
 }
 
 /// γ of every position of the game graph with `n` positions and the given moves.
 pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValue>, GameError> {
-    check_memory(
-        "the game graph",
-        n as u128 * 40 + moves.len() as u128 * 16,
-    )?;
-    let followers = Arcs::new(n, moves, false);
-    let predecessors = Arcs::new(n, moves, true);
+    check_memory("the game graph", n as u128 * 40 + moves.len() as u128 * 16)?;
+    let followers = arcs(n, moves, false);
+    let predecessors = arcs(n, moves, true);
     let mut label = vec![UNLABELLED; n];
     // Followers not (yet) labelled with a finite value, per position.
-    let mut open: Vec<u32> = (0..n as u32).map(|v| followers.of(v).len() as u32).collect();
+    let mut open: Vec<u32> = (0..n as u32)
+        .map(|v| followers.of(v as usize).len() as u32)
+        .collect();
     // Per round: `pending[u]` open followers of `u` not yet known to reach a position labelled
     // with this round's value; `reaches[u] == round + 1` when `u` has a follower so labelled.
     let mut pending = vec![0u32; n];
@@ -91,7 +69,7 @@ pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValu
                 continue;
             }
             label[u as usize] = round;
-            for &p in predecessors.of(u) {
+            for &p in predecessors.of(u as usize) {
                 open[p as usize] -= 1;
                 if reaches[p as usize] == mark {
                     continue;
@@ -102,7 +80,7 @@ pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValu
                 }
                 // `p` can be answered by a move to value `round`: it no longer blocks its
                 // predecessors from taking that value.
-                for &q in predecessors.of(p) {
+                for &q in predecessors.of(p as usize) {
                     if label[q as usize] == UNLABELLED && reaches[q as usize] != mark {
                         pending[q as usize] -= 1;
                         if pending[q as usize] == 0 {
@@ -128,7 +106,7 @@ pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValu
         .map(|u| match label[u as usize] {
             INFINITE => {
                 let mut reachable: Vec<u64> = followers
-                    .of(u)
+                    .of(u as usize)
                     .iter()
                     .map(|&w| label[w as usize])
                     .filter(|&l| l < INFINITE)
@@ -182,7 +160,7 @@ pub fn winning_moves(
     values: &[GameValue],
     starts: &[u32],
 ) -> Vec<(usize, u32)> {
-    let followers = Arcs::new(n, moves, false);
+    let followers = arcs(n, moves, false);
     let mut out = Vec::new();
     for (i, &s) in starts.iter().enumerate() {
         // The rest of the sum must be finite; the token must move to a value equal to its XOR.
@@ -190,10 +168,12 @@ pub fn winning_moves(
             .iter()
             .enumerate()
             .filter(|&(j, _)| j != i)
-            .try_fold(0, |acc, (_, &t)| values[t as usize].clone().finite().map(|v| acc ^ v.0));
+            .try_fold(0, |acc, (_, &t)| {
+                values[t as usize].clone().finite().map(|v| acc ^ v.0)
+            });
         let Some(target) = rest else { continue };
         let mut seen: Vec<u32> = Vec::new();
-        for &w in followers.of(s) {
+        for &w in followers.of(s as usize) {
             if values[w as usize] == GameValue::Finite(Nimber(target)) && !seen.contains(&w) {
                 seen.push(w);
                 out.push((i, w));
@@ -281,13 +261,18 @@ impl Family for LoopyGraph {
         let total = game.total();
         let winner = outcome(&total);
         let winning_moves = if winner == Winner::First {
-            winning_moves(game.file.vertex_count(), &game.moves, &game.values, &game.starts)
-                .into_iter()
-                .map(|(component, w)| Move {
-                    component,
-                    to: game.file.vertex_text(w),
-                })
-                .collect()
+            winning_moves(
+                game.file.vertex_count(),
+                &game.moves,
+                &game.values,
+                &game.starts,
+            )
+            .into_iter()
+            .map(|(component, w)| Move {
+                component,
+                to: game.file.vertex_text(w),
+            })
+            .collect()
         } else {
             Vec::new()
         };
@@ -327,27 +312,24 @@ mod tests {
     /// graph: terminal states lose; a state with a move to a loss wins; a state all of whose
     /// moves lead to wins loses; whatever is left is a draw.
     fn brute_outcomes(n: usize, moves: &[(u32, u32)], k: u32) -> Vec<Winner> {
-        let followers = Arcs::new(n, moves, false);
+        let followers = arcs(n, moves, false);
         let states = n.pow(k);
-        let decode = |s: usize| -> Vec<u32> {
-            (0..k).map(|i| (s / n.pow(i) % n) as u32).collect()
-        };
+        let decode = |s: usize| -> Vec<u32> { (0..k).map(|i| (s / n.pow(i) % n) as u32).collect() };
         let successors = |s: usize| -> Vec<usize> {
             let tokens = decode(s);
             let mut out = Vec::new();
             for (i, &t) in tokens.iter().enumerate() {
-                for &w in followers.of(t) {
+                for &w in followers.of(t as usize) {
                     out.push(s - t as usize * n.pow(i as u32) + w as usize * n.pow(i as u32));
                 }
             }
             out
         };
         let mut predecessors = vec![Vec::new(); states];
-        let mut undecided = vec![0usize; states];
+        let mut undecided: Vec<usize> = (0..states).map(|s| successors(s).len()).collect();
         for s in 0..states {
             for t in successors(s) {
                 predecessors[t].push(s);
-                undecided[s] += 1;
             }
         }
         let mut result = vec![Winner::Draw; states];
@@ -393,7 +375,7 @@ mod tests {
         ) {
             let values = generalized_values(n, &moves).unwrap();
             let brute = brute_outcomes(n, &moves, k);
-            let followers = Arcs::new(n, &moves, false);
+            let followers = arcs(n, &moves, false);
             for s in 0..n.pow(k) {
                 let starts: Vec<u32> = (0..k).map(|i| (s / n.pow(i) % n) as u32).collect();
                 let parts: Vec<GameValue> = starts.iter().map(|&t| values[t as usize].clone()).collect();
@@ -403,7 +385,7 @@ mod tests {
                 if brute[s] == Winner::First {
                     for (i, &t) in starts.iter().enumerate() {
                         let mut seen = Vec::new();
-                        for &w in followers.of(t) {
+                        for &w in followers.of(t as usize) {
                             let next = s - t as usize * n.pow(i as u32) + w as usize * n.pow(i as u32);
                             if brute[next] == Winner::Second && !seen.contains(&w) {
                                 seen.push(w);
@@ -470,7 +452,10 @@ mod tests {
         let sum = sum_value(&[values[0].clone(), GameValue::Finite(Nimber(1))]);
         assert_eq!(sum, GameValue::Infinite { reachable: vec![1] });
         assert_eq!(outcome(&sum), Winner::Draw);
-        assert_eq!(outcome(&sum_value(&[values[0].clone(), values[0].clone()])), Winner::Draw);
+        assert_eq!(
+            outcome(&sum_value(&[values[0].clone(), values[0].clone()])),
+            Winner::Draw
+        );
     }
 
     #[test]
