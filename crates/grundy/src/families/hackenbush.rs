@@ -26,9 +26,9 @@ use std::collections::VecDeque;
 
 const NONE: u32 = u32::MAX;
 
-/// Largest total work (edge visits) we spend re-evaluating components to list the winning
-/// non-bridge cuts, before refusing: about a second.
-pub const MOVE_SEARCH_BUDGET: u128 = 200_000_000;
+/// Largest total work (edge and vertex visits) we spend re-evaluating components to list the
+/// winning non-bridge cuts, before refusing: about a second (a single cycle of ~3500 edges).
+pub const MOVE_SEARCH_BUDGET: u128 = 25_000_000;
 
 /// An undirected multigraph's adjacency: `(neighbour, edge index)` per vertex. Loops and
 /// the skipped edge are left out: they never affect connectivity or bridges.
