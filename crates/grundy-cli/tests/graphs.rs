@@ -1,38 +1,10 @@
 //! Games on graphs (issue #6) through the real binary: `hackenbush`, `geography`,
 //! `geography-grid`, `graph`, with the example files under `examples/graphs/`.
 
-use std::io::Write;
+mod support;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-/// Runs `grundy args…` with `stdin`, returning (exit code, stdout, stderr).
-fn grundy(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the grundy binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts input");
-    let out = child.wait_with_output().expect("grundy finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = grundy(args, "");
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
-}
+use support::{grundy, json};
 
 /// `@<repo>/examples/graphs/<name>`.
 fn example(name: &str) -> String {
