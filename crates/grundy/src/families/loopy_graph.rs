@@ -357,6 +357,55 @@ mod tests {
         result
     }
 
+    /// Smith's definition, checked position by position: a finite value `g` has every value
+    /// below it among its followers and not `g` itself, and every follower of larger or
+    /// infinite value can be answered by a move back to `g`; `∞(K)` lists exactly the finite
+    /// values of the followers.
+    fn satisfies_smiths_definition(
+        n: usize,
+        moves: &[(u32, u32)],
+        values: &[GameValue],
+    ) -> Result<(), TestCaseError> {
+        let followers = arcs(n, moves, false);
+        let finite = |v: u32| values[v as usize].clone().finite().map(|x| x.0);
+        for u in 0..n as u32 {
+            let options: Vec<Option<u64>> = followers
+                .of(u as usize)
+                .iter()
+                .map(|&w| finite(w))
+                .collect();
+            match &values[u as usize] {
+                GameValue::Finite(g) => {
+                    let g = g.0;
+                    prop_assert!(
+                        !options.contains(&Some(g)),
+                        "{} has a follower of its value",
+                        u
+                    );
+                    for j in 0..g {
+                        prop_assert!(options.contains(&Some(j)), "{} lacks value {}", u, j);
+                    }
+                    for &w in followers.of(u as usize) {
+                        if !matches!(finite(w), Some(x) if x <= g) {
+                            let answers = followers
+                                .of(w as usize)
+                                .iter()
+                                .any(|&x| finite(x) == Some(g));
+                            prop_assert!(answers, "{} → {} cannot be reversed to {}", u, w, g);
+                        }
+                    }
+                }
+                GameValue::Infinite { reachable } => {
+                    let mut expected: Vec<u64> = options.iter().flatten().copied().collect();
+                    expected.sort_unstable();
+                    expected.dedup();
+                    prop_assert_eq!(reachable, &expected);
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn game() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
         (1usize..=7).prop_flat_map(|n| {
             (
@@ -374,6 +423,7 @@ mod tests {
             k in 1u32..=3,
         ) {
             let values = generalized_values(n, &moves).unwrap();
+            satisfies_smiths_definition(n, &moves, &values)?;
             let brute = brute_outcomes(n, &moves, k);
             let followers = arcs(n, &moves, false);
             for s in 0..n.pow(k) {
