@@ -25,6 +25,8 @@ use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Wi
 use std::collections::VecDeque;
 
 const NONE: u32 = u32::MAX;
+/// A vertex queued as the entry of a component not yet flooded.
+const SEEDED: u32 = u32::MAX - 1;
 
 /// Largest total work (edge and vertex visits) we spend re-evaluating components to list the
 /// winning non-bridge cuts, before refusing: about a second (a single cycle of ~3500 edges).
@@ -91,7 +93,7 @@ impl FusedTree {
                     }
                     if bridge[e as usize] {
                         // `w` is the entry of a child component; mark it so it is seeded once.
-                        component[w as usize] = NONE - 1;
+                        component[w as usize] = SEEDED;
                         seeds.push_back((w, c, e));
                     } else {
                         component[w as usize] = c;
