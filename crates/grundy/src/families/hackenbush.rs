@@ -438,7 +438,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(400))]
+        #![proptest_config(ProptestConfig::with_cases(2000))]
         #[test]
         fn fusion_matches_brute_force(edges in picture(), target in 0u64..6) {
             let n = vertex_count(&edges);

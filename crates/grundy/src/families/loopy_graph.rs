@@ -416,7 +416,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(ProptestConfig::with_cases(1000))]
         #[test]
         fn sums_of_one_to_three_tokens_match_retrograde_analysis(
             (n, moves) in game(),
