@@ -87,6 +87,10 @@ fn hackenbush_pictures(c: &mut Criterion) {
     group.bench_function("winning cuts: random tree", |b| {
         b.iter(|| black_box(hackenbush::cuts_to_value(edges + 1, &tree, 0, 0).unwrap()))
     });
+    let ring: Vec<(u32, u32)> = (0..10_000).map(|i| (i, (i + 1) % 10_000)).collect();
+    group.bench_function("winning cuts: one 10^4-cycle (quadratic fold)", |b| {
+        b.iter(|| black_box(hackenbush::cuts_to_value(10_000, &ring, 0, 1).unwrap()))
+    });
     group.finish();
 }
 

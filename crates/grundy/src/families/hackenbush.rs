@@ -13,7 +13,8 @@
 //! down the tree in one pass (`R(c) = (R(p) ⊕ value(p) ⊕ (value(c)+1)) − 1`). Cutting a
 //! non-bridge edge reshapes its component, so each is re-evaluated on that component alone
 //! (with the fixed values hanging from it): quadratic in the component's size, hence the
-//! budget [`MOVE_SEARCH_BUDGET`].
+//! budget [`MOVE_SEARCH_BUDGET`]. A component that is one simple cycle splits into two
+//! stalks, folded without re-running the fusion (about 30 times cheaper).
 //!
 //! The brute-force reference (tests) plays the game on edge sets.
 
@@ -28,9 +29,13 @@ const NONE: u32 = u32::MAX;
 /// A vertex queued as the entry of a component not yet flooded.
 const SEEDED: u32 = u32::MAX - 1;
 
-/// Largest total work (edge and vertex visits) we spend re-evaluating components to list the
-/// winning non-bridge cuts, before refusing: about a second (a single cycle of ~3500 edges).
-pub const MOVE_SEARCH_BUDGET: u128 = 25_000_000;
+/// Largest total work we spend listing the winning non-bridge cuts before refusing, in steps
+/// of the simple-cycle walk (about a nanosecond each): about a second.
+pub const MOVE_SEARCH_BUDGET: u128 = 1_000_000_000;
+
+/// Cost of one edge or vertex visit of a full re-evaluation, in simple-cycle steps (measured:
+/// a re-evaluation allocates and runs Tarjan, a cycle step is one XOR and one add).
+const REEVALUATION_STEP_COST: u128 = 32;
 
 /// An undirected multigraph's adjacency: `(neighbour, edge index)` per vertex. Loops and
 /// the skipped edge are left out: they never affect connectivity or bridges.
@@ -201,7 +206,11 @@ pub fn cuts_to_value(
     let work: u128 = (0..components)
         .map(|c| {
             let (e, v) = (internal.of(c).len() as u128, members.of(c).len() as u128);
-            e * (e + v)
+            if is_simple_cycle(e as usize, v as usize) {
+                e * e
+            } else {
+                e * (e + v) * REEVALUATION_STEP_COST
+            }
         })
         .sum();
     if work > MOVE_SEARCH_BUDGET {
@@ -258,15 +267,86 @@ pub fn cuts_to_value(
             .collect();
         let local_hanging: Vec<u64> = vertices.iter().map(|&v| hanging[v as usize]).collect();
         let root = local[entry[c] as usize];
-        for (k, &i) in inner_edges.iter().enumerate() {
-            let after = FusedTree::new(vertices.len(), &local_edges, root, &local_hanging, Some(k));
-            if after.root_value() == r {
-                cuts.push(i as usize);
-            }
-        }
+        let winning: Vec<usize> = if is_simple_cycle(inner_edges.len(), vertices.len()) {
+            cycle_cuts_to_value(&local_edges, &local_hanging, root, r)
+        } else {
+            (0..local_edges.len())
+                .filter(|&k| {
+                    let after =
+                        FusedTree::new(vertices.len(), &local_edges, root, &local_hanging, Some(k));
+                    after.root_value() == r
+                })
+                .collect()
+        };
+        cuts.extend(winning.into_iter().map(|k| inner_edges[k] as usize));
     }
     cuts.sort_unstable();
     Ok(cuts)
+}
+
+/// A 2-edge-connected component with as many edges as vertices (at least two) is one cycle:
+/// every vertex has degree 2 and there are no loops.
+fn is_simple_cycle(edges: usize, vertices: usize) -> bool {
+    vertices >= 2 && edges == vertices
+}
+
+/// The cuts (indices into `edges`) of a simple cycle through `root`, with values `hanging` at
+/// its vertices, that leave the value `target`. Cutting the edge between the `i`-th and
+/// `(i+1)`-th vertex along the cycle leaves two stalks from the root (the colon principle
+/// folds each from its far end), so each cut costs one walk round the cycle, with no
+/// allocation: O(L²) simple steps in all.
+fn cycle_cuts_to_value(
+    edges: &[(u32, u32)],
+    hanging: &[u64],
+    root: u32,
+    target: u64,
+) -> Vec<usize> {
+    let len = edges.len();
+    let mut incident = vec![[NONE; 2]; len];
+    for (k, &(u, v)) in edges.iter().enumerate() {
+        for end in [u, v] {
+            let slots = &mut incident[end as usize];
+            let free = if slots[0] == NONE { 0 } else { 1 };
+            slots[free] = k as u32;
+        }
+    }
+    // Walk round: vertex `along[j]`, then edge `cycle_edges[j]` to `along[j + 1]`.
+    let (mut along, mut cycle_edges) = (Vec::with_capacity(len), Vec::with_capacity(len));
+    let (mut v, mut came) = (root, NONE);
+    for _ in 0..len {
+        along.push(hanging[v as usize]);
+        let [first, second] = incident[v as usize];
+        let e = if first != came { first } else { second };
+        cycle_edges.push(e as usize);
+        let (a, b) = edges[e as usize];
+        v = if a == v { b } else { a };
+        came = e;
+    }
+    // What a stalk adds to the root: its far vertex's hanging value, folded towards the root
+    // through the `nearer` vertices (colon principle), plus its first edge.
+    let stalk = |far: usize, nearer: &mut dyn Iterator<Item = usize>| {
+        let mut x = along[far];
+        for j in nearer {
+            x = along[j] ^ (x + 1);
+        }
+        x + 1
+    };
+    (0..len)
+        .filter(|&i| {
+            let left = if i == 0 {
+                0
+            } else {
+                stalk(i, &mut (1..i).rev())
+            };
+            let right = if i + 1 == len {
+                0
+            } else {
+                stalk(i + 1, &mut (i + 2..len))
+            };
+            along[0] ^ left ^ right == target
+        })
+        .map(|i| cycle_edges[i])
+        .collect()
 }
 
 /// One picture read from a file: its edges (dense vertex indices) and the ground's index.
@@ -452,6 +532,31 @@ mod tests {
                 .filter(|&i| brute_value(&edges, grounded(&edges, all & !(1 << i)), &mut memo) == target)
                 .collect();
             prop_assert_eq!(cuts_to_value(n, &edges, 0, target).unwrap(), brute_cuts);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn cycle_fold_matches_reevaluation(
+            hanging in proptest::collection::vec(0u64..40, 2..120),
+            rotation in 0usize..120,
+            target in 0u64..40,
+        ) {
+            let len = hanging.len() as u32;
+            // A cycle listed from a rotated start, so the root sits anywhere along the list.
+            let edges: Vec<(u32, u32)> = (0..len)
+                .map(|i| (i + rotation as u32) % len)
+                .map(|i| (i, (i + 1) % len))
+                .collect();
+            let root = (rotation as u32 * 7) % len;
+            let expected: Vec<usize> = (0..edges.len())
+                .filter(|&k| {
+                    FusedTree::new(hanging.len(), &edges, root, &hanging, Some(k)).root_value() == target
+                })
+                .collect();
+            let mut got = cycle_cuts_to_value(&edges, &hanging, root, target);
+            got.sort_unstable();
+            prop_assert_eq!(got, expected);
         }
     }
 
