@@ -10,9 +10,9 @@
 //! matching of `G − s` misses `t`. Both questions are one augmenting-path search each
 //! ([`Matcher::avoidable`]), after one maximum matching of `G`.
 //!
-//! Only outcomes follow from matchings: Grundy values of geography (needed for sums) are
-//! PSPACE-hard, so `value` and sums are refused. The brute-force reference (tests) plays the
-//! game on visited-sets.
+//! Only outcomes follow from matchings, not Grundy values (which sums need, and for which no
+//! polynomial method is known), so `value` and sums are refused rather than answered by an
+//! exponential search. The brute-force reference (tests) plays the game on visited-sets.
 
 use crate::engine::matching::{Graph, Matcher};
 use crate::error::GameError;
@@ -74,7 +74,7 @@ pub fn single_normal_position<'p>(
             "no position given: name a graph file as `@FILE` (with a `start S` line)",
         )),
         _ => Err(GameError::Unsupported(
-            "sums of geography positions need Grundy values, which matchings do not give (they are PSPACE-hard); give one position".into(),
+            "sums of geography positions need Grundy values, which matchings do not give; give one position".into(),
         )),
     }
 }
