@@ -153,6 +153,15 @@ fn batch_reads_one_file_per_line() {
         (0, "first\nsecond\nsecond\n"),
         "{err}"
     );
+    let input = format!("{}\n{}\n", example("petersen.txt"), example("spider.txt"));
+    let (code, out, err) = grundy(&["batch", "geography"], &input);
+    assert_eq!((code, out.as_str()), (0, "first\nsecond\n"), "{err}");
+    let (code, out, err) = grundy(&["batch", "geography-grid:999,999"], "0,0\n0,1\n998,998\n");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "second\nfirst\nsecond\n"),
+        "{err}"
+    );
     let (code, _, err) = grundy(&["batch", "hackenbush"], "3 4\n");
     assert_eq!(code, 2);
     assert!(err.contains("line 1") && err.contains("@FILE"), "{err}");

@@ -117,10 +117,7 @@ impl Family for Geography {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let position = single_normal_position(positions, play, None)?;
-        let file = GraphFile::read(position)?;
-        let start = file.single_start()?;
-        let edges: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
-        let graph = Graph::new(file.vertex_count(), &edges)?;
+        let (file, graph, start) = read_graph(position)?;
         let mut matcher = Matcher::maximum(&graph)?;
         let answer = solve_from(&mut matcher, start);
         Ok(report(position, answer, |t| file.vertex_text(t)))
@@ -129,6 +126,26 @@ impl Family for Geography {
     fn value(&self, _position: &str) -> Result<GameValue, GameError> {
         Err(no_values())
     }
+
+    /// One matching and one search: no winning moves.
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        let (_, graph, start) = read_graph(single_normal_position(positions, play, None)?)?;
+        let mut matcher = Matcher::maximum(&graph)?;
+        Ok(if matcher.avoidable(start) {
+            Winner::Second
+        } else {
+            Winner::First
+        })
+    }
+}
+
+/// The file, its undirected graph, and the start vertex.
+fn read_graph(position: &str) -> Result<(GraphFile, Graph, u32), GameError> {
+    let file = GraphFile::read(position)?;
+    let start = file.single_start()?;
+    let edges: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
+    let graph = Graph::new(file.vertex_count(), &edges)?;
+    Ok((file, graph, start))
 }
 
 #[cfg(test)]

@@ -7,15 +7,19 @@
 //! consecutive cells along it is a maximum matching (`⌊NM/2⌋` pairs). What is left is a few
 //! augmenting-path searches, each linear in the board, so 1000 × 1000 answers at once.
 //!
-//! Known fact, a test oracle: with `NM` even the first player always wins; with `NM` odd the
-//! first player wins iff the start cell has `r + c` odd (the minority colour).
+//! Outcomes alone (`batch`) have a closed form, checked against the matching solver on every
+//! cell of every board up to 9 × 9: with `NM` even the snake is a perfect matching, so every
+//! cell is in every maximum matching and the first player wins; with `NM` odd a maximum
+//! matching saturates the `(NM−1)/2` cells with `r + c` odd (the minority colour), so from those
+//! the first player wins, while removing a majority cell leaves a board with a perfect
+//! matching (a domino tiling), so from those the first player loses.
 
 use crate::engine::limits::check_memory;
 use crate::engine::matching::{Graph, Matcher};
 use crate::engine::number::parse_u64_expr;
 use crate::error::GameError;
 use crate::families::geography::{no_values, report, single_normal_position, solve_from, Answer};
-use crate::family::{Family, GameValue, Play, Solution};
+use crate::family::{Family, GameValue, Play, Solution, Winner};
 
 /// Largest board, in cells: adjacency offsets are u32 (four entries per cell).
 pub const MAX_CELLS: u64 = 1 << 30;
@@ -136,6 +140,16 @@ impl GeographyGrid {
             .collect()
     }
 
+    /// Who wins from cell `start`, by the closed form (module docs).
+    pub fn winner(&self, start: u32) -> Winner {
+        let (r, c) = (start as u64 / self.cols, start as u64 % self.cols);
+        if self.cells() % 2 == 0 || (r + c) % 2 == 1 {
+            Winner::First
+        } else {
+            Winner::Second
+        }
+    }
+
     /// Who wins from cell `start`, and every winning first move.
     pub fn solve_cell(&self, start: u32) -> Result<Answer, GameError> {
         let graph = self.graph()?;
@@ -159,13 +173,17 @@ impl Family for GeographyGrid {
     fn value(&self, _position: &str) -> Result<GameValue, GameError> {
         Err(no_values())
     }
+
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        let position = single_normal_position(positions, play, Some("0,0"))?;
+        Ok(self.winner(self.parse_cell(position)?))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::families::geography::tests::brute_answer;
-    use crate::family::Winner;
 
     #[test]
     fn small_boards_match_brute_force_from_every_cell() {
@@ -192,8 +210,8 @@ mod tests {
 
     #[test]
     fn snake_is_a_maximum_matching_and_the_colour_rule_holds() {
-        for rows in 1..=7u32 {
-            for cols in 1..=7u32 {
+        for rows in 1..=9u32 {
+            for cols in 1..=9u32 {
                 let grid = GeographyGrid::new(rows, cols);
                 let graph = grid.graph().unwrap();
                 let pairs = grid.snake_pairs();
@@ -201,10 +219,13 @@ mod tests {
                 assert_eq!(matcher.size() as u32, rows * cols / 2);
                 for r in 0..rows {
                     for c in 0..cols {
-                        let answer = grid.solve_cell(grid.cell(r as u64, c as u64)).unwrap();
-                        let first = (rows * cols) % 2 == 0 || (r + c) % 2 == 1;
-                        let expected = if first { Winner::First } else { Winner::Second };
-                        assert_eq!(answer.winner, expected, "{rows}×{cols} from {r},{c}");
+                        let start = grid.cell(r as u64, c as u64);
+                        let answer = grid.solve_cell(start).unwrap();
+                        assert_eq!(
+                            answer.winner,
+                            grid.winner(start),
+                            "{rows}×{cols} from {r},{c}"
+                        );
                     }
                 }
             }
