@@ -60,7 +60,7 @@ fn moves(v: &serde_json::Value) -> Vec<(u64, String)> {
 
 #[test]
 fn hackenbush_house_with_cycles_loops_and_a_kite() {
-    let house = example("hackenbush-girl.txt");
+    let house = example("hackenbush-house.txt");
     // House {0,1,2,3}: 5 edges on cycles → *1; flag {4,5}: double edge + loop → *1, hung by
     // the pole: *2. Total *1 ⊕ *2 = *3; the only cut to *0 is the loop on the flag.
     let (code, out, _) = grundy(&["value", "hackenbush", &house], "");
@@ -144,7 +144,7 @@ fn loopy_graph_values_draws_and_sums() {
 
 #[test]
 fn batch_reads_one_file_per_line() {
-    let house = example("hackenbush-girl.txt");
+    let house = example("hackenbush-house.txt");
     let tree = example("hackenbush-tree.txt");
     let input = format!("{house}\n{tree}\n{house} {house}\n");
     let (code, out, err) = grundy(&["batch", "hackenbush"], &input);

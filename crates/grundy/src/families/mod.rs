@@ -64,7 +64,7 @@ pub const CATALOGUE: &[Entry] = &[
         name: "hackenbush",
         aliases: &["green-hackenbush"],
         summary: "Green Hackenbush: cut an edge; what no longer touches the ground (vertex 0) falls off. Position: @FILE of edges `u v`",
-        example: "solve hackenbush @examples/graphs/hackenbush-girl.txt",
+        example: "solve hackenbush @examples/graphs/hackenbush-house.txt",
         build: |args, spec| {
             no_args(args, spec)?;
             Ok(Box::new(hackenbush::Hackenbush))
