@@ -1,13 +1,8 @@
 //! The CLI contract of issue #2, exercised through the real binary.
 
 mod common;
-use common::grundy;
 
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = grundy(args, "");
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
-}
+use common::{grundy, json};
 
 #[test]
 fn solve_json_lists_every_winning_move() {

@@ -10,8 +10,9 @@ use grundy::GameError;
 pub struct Args {
     /// The game, e.g. `nim`, `subtraction:1,3,4` (see `grundy games`).
     game: String,
-    /// The components of the sum (heap sizes for heap games).
-    #[arg(required = true, num_args = 1..)]
+    /// The components of the sum (heap sizes for heap games); a few games have a default
+    /// position and accept none (e.g. `geography-grid:8,8` starts in the corner).
+    #[arg(num_args = 0..)]
     positions: Vec<String>,
     #[command(flatten)]
     play: PlayArgs,

@@ -25,3 +25,12 @@ pub fn grundy(args: &[&str], stdin: &str) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs `grundy args…`, asserts success, and parses stdout as JSON.
+// Not every test binary that includes this module calls it.
+#[allow(dead_code)]
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = grundy(args, "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}

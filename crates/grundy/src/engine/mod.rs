@@ -7,8 +7,10 @@
 //! - [`nim_arith`]: nim-multiplication and the field GF(2^64) (inverse, division, powers, roots).
 //! - [`limits`]: memory estimates and refusals.
 
+pub mod buckets;
 pub mod game;
 pub mod limits;
+pub mod matching;
 pub mod mex;
 pub mod nim_arith;
 pub mod nimber;

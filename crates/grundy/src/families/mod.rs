@@ -10,7 +10,12 @@
 pub mod coin_product;
 pub mod coins;
 pub mod gcd;
+pub mod geography;
+pub mod geography_grid;
+pub mod graph_file;
+pub mod hackenbush;
 pub mod heap;
+pub mod loopy_graph;
 pub mod nim;
 pub mod prime_heap;
 pub mod subtraction;
@@ -113,6 +118,43 @@ pub const CATALOGUE: &[Entry] = &[
         summary: "prime-heap game: take 1..K from one heap; whoever leaves some heap prime wins at once (one game, not a sum)",
         example: "solve prime-heap:7 1140 1139",
         build: |args, spec| Ok(Box::new(prime_heap::PrimeHeap::parse(args, spec)?)),
+    },
+    Entry {
+        name: "hackenbush",
+        aliases: &["green-hackenbush"],
+        summary: "Green Hackenbush: cut an edge; what no longer touches the ground (vertex 0) falls off. Position: @FILE of edges `u v`",
+        example: "solve hackenbush @examples/graphs/hackenbush-house.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(hackenbush::Hackenbush))
+        },
+    },
+    Entry {
+        name: "geography",
+        aliases: &["vertex-geography"],
+        summary: "undirected vertex geography: slide the token to an unvisited neighbour. Position: @FILE of edges `u v` and `start S`",
+        example: "solve geography @examples/graphs/petersen.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(geography::Geography))
+        },
+    },
+    Entry {
+        name: "geography-grid",
+        aliases: &[],
+        summary: "geography on an N×M board (`geography-grid:N,M`): step to an adjacent unvisited cell. Position: `r,c` (default the corner 0,0)",
+        example: "solve geography-grid:1000,1000 0,0",
+        build: |args, spec| Ok(Box::new(geography_grid::GeographyGrid::parse(args, spec)?)),
+    },
+    Entry {
+        name: "graph",
+        aliases: &["loopy"],
+        summary: "explicit game graph, cycles allowed: moves `u v`, tokens `start S` (several = a sum); Smith's generalised Sprague–Grundy values, ∞ and draws. Position: @FILE",
+        example: "solve graph @examples/graphs/loopy.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(loopy_graph::LoopyGraph))
+        },
     },
 ];
 
