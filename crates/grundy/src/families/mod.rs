@@ -8,8 +8,10 @@
 //! [`ImpartialGame`]: crate::engine::ImpartialGame
 
 pub mod heap;
+pub mod misere;
 pub mod nim;
 pub mod subtraction;
+pub mod subtraction_sets;
 
 use crate::error::GameError;
 use crate::family::Family;
