@@ -34,11 +34,16 @@ fn naive_table(game: &Subtraction, to: u64) -> Vec<u32> {
 }
 
 fn fast_vs_naive(c: &mut Criterion) {
-    for (args, naive_to, fast_to) in [("primes", 100_000, 10_000_000), ("squares", 100_000, 1_000_000)] {
+    for (args, naive_to, fast_to) in [
+        ("primes", 100_000, 10_000_000),
+        ("squares", 100_000, 1_000_000),
+    ] {
         let game = set(args);
         let infinite = game.infinite_set().expect("an infinite set");
         let mut group = c.benchmark_group(format!("subtraction:{args}"));
-        group.sample_size(10).warm_up_time(Duration::from_millis(100));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(100));
         group.bench_function(format!("naive G(0..={naive_to})"), |b| {
             b.iter(|| black_box(naive_table(&game, naive_to)))
         });
@@ -56,7 +61,9 @@ fn all_but(c: &mut Criterion) {
     let game = set("all-but:2,5");
     let infinite = game.infinite_set().expect("an infinite set");
     let mut group = c.benchmark_group("subtraction:all-but:2,5");
-    group.sample_size(10).warm_up_time(Duration::from_millis(100));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(100));
     group.bench_function("naive G(0..=20000)", |b| {
         b.iter(|| black_box(naive_table(&game, 20_000)))
     });

@@ -16,7 +16,8 @@ pub fn parse_cell(text: &str) -> Result<Cell, GameError> {
         .split_once(',')
         .ok_or_else(|| GameError::bad_position(text, "expected a cell `x,y`, e.g. `3,5`"))?;
     let coordinate = |t: &str| {
-        parse_u64_expr(t).map_err(|reason| GameError::bad_position(text, format!("coordinate {reason}")))
+        parse_u64_expr(t)
+            .map_err(|reason| GameError::bad_position(text, format!("coordinate {reason}")))
     };
     Ok((coordinate(x)?, coordinate(y)?))
 }
@@ -95,7 +96,10 @@ mod tests {
     #[test]
     fn cells_parse_and_print() {
         assert_eq!(parse_cell("3,5").unwrap(), (3, 5));
-        assert_eq!(parse_cell(" 10^18 , 0").unwrap(), (1_000_000_000_000_000_000, 0));
+        assert_eq!(
+            parse_cell(" 10^18 , 0").unwrap(),
+            (1_000_000_000_000_000_000, 0)
+        );
         assert_eq!(format_cell((7, 2)), "7,2");
         for bad in ["3", "3,", ",5", "a,b", "-1,2", "1,2,3"] {
             assert!(parse_cell(bad).is_err(), "{bad}");

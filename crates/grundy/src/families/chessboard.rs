@@ -70,10 +70,7 @@ impl Chessboard {
 
     fn build_table(&self) -> Result<Vec<u8>, GameError> {
         let n = self.size as usize;
-        check_memory(
-            &format!("a {n}×{n} chessboard table"),
-            (n as u128).pow(2),
-        )?;
+        check_memory(&format!("a {n}×{n} chessboard table"), (n as u128).pow(2))?;
         let mut values = vec![0u8; n * n];
         for sum in 2..=2 * n {
             for x in sum.saturating_sub(n).max(1)..=(sum - 1).min(n) {
@@ -111,7 +108,9 @@ impl Chessboard {
 impl CellRules for Chessboard {
     fn cell_value(&self, (x, y): Cell) -> Result<Nimber, GameError> {
         let n = self.size as usize;
-        Ok(Nimber(self.table()?[(x as usize - 1) * n + y as usize - 1] as u64))
+        Ok(Nimber(
+            self.table()?[(x as usize - 1) * n + y as usize - 1] as u64,
+        ))
     }
 
     fn cell_options(&self, cell: Cell) -> Vec<Cell> {
@@ -155,7 +154,10 @@ mod tests {
     impl ImpartialGame for Chessboard {
         type Position = Cell;
         fn options(&self, cell: &Cell) -> Vec<Vec<Cell>> {
-            self.coin_options(*cell).into_iter().map(|c| vec![c]).collect()
+            self.coin_options(*cell)
+                .into_iter()
+                .map(|c| vec![c])
+                .collect()
         }
     }
 
@@ -189,7 +191,11 @@ mod tests {
         for x in 1..=15u64 {
             for y in 1..=15u64 {
                 let losing = [1, 2].contains(&(x % 4)) && [1, 2].contains(&(y % 4));
-                assert_eq!(game.cell_value((x, y)).unwrap().is_zero(), losing, "{x},{y}");
+                assert_eq!(
+                    game.cell_value((x, y)).unwrap().is_zero(),
+                    losing,
+                    "{x},{y}"
+                );
             }
         }
     }

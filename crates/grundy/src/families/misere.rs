@@ -269,10 +269,16 @@ pub(crate) mod tests {
         };
         let is_terminal = |n: u64| options(n).is_empty();
         let reaches_one = |n: u64, v: &[u64]| options(n).iter().any(|&m| v[m as usize] == 1);
-        assert_eq!(sj_counterexample(&values, &is_terminal, &reaches_one), Some(3));
+        assert_eq!(
+            sj_counterexample(&values, &is_terminal, &reaches_one),
+            Some(3)
+        );
         let mut memo = HashMap::new();
         assert_eq!(sj_outcome(&[0]), Winner::First);
-        assert_eq!(brute_force_misere(&NoMoveToOne, &[3], &mut memo), Winner::Second);
+        assert_eq!(
+            brute_force_misere(&NoMoveToOne, &[3], &mut memo),
+            Winner::Second
+        );
 
         let cache = VerifiedValues::default();
         let table = |_to: u64| Ok(values.clone());
@@ -280,12 +286,18 @@ pub(crate) mod tests {
             .values_for(&[3, 1], "toy", &table, &is_terminal, &reaches_one)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("heap 3 ") && err.contains("Anti-SG/SJ"), "{err}");
+        assert!(
+            err.contains("heap 3 ") && err.contains("Anti-SG/SJ"),
+            "{err}"
+        );
         for heaps in [[0, 1], [2, 2], [1, 2]] {
             let got = cache
                 .values_for(&heaps, "toy", &table, &is_terminal, &reaches_one)
                 .unwrap();
-            assert_eq!(sj_outcome(&got), brute_force_misere(&NoMoveToOne, &heaps, &mut memo));
+            assert_eq!(
+                sj_outcome(&got),
+                brute_force_misere(&NoMoveToOne, &heaps, &mut memo)
+            );
         }
     }
 }

@@ -35,12 +35,17 @@ pub struct Moore {
 impl Moore {
     /// Parses the text after `moore:`.
     pub fn parse(args: &str, spec: &str) -> Result<Moore, GameError> {
-        let k = args.trim().parse::<u64>().ok().filter(|&k| k >= 1).ok_or_else(|| {
-            GameError::bad_spec(
+        let k = args
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&k| k >= 1)
+            .ok_or_else(|| {
+                GameError::bad_spec(
                 spec,
                 "expected `moore:K` with K ≥ 1 the most heaps one move may change, e.g. `moore:2`",
             )
-        })?;
+            })?;
         Ok(Moore { k })
     }
 
@@ -55,7 +60,11 @@ impl Moore {
 
     /// Every move to a P-position, as new positions (search described in the module doc).
     pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<Vec<u64>>, GameError> {
-        let top = heaps.iter().map(|&h| 64 - h.leading_zeros()).max().unwrap_or(0);
+        let top = heaps
+            .iter()
+            .map(|&h| 64 - h.leading_zeros())
+            .max()
+            .unwrap_or(0);
         let mut search = Search {
             heaps,
             modulus: self.k as usize + 1,
@@ -281,7 +290,9 @@ impl Family for Moore {
         if self.is_p_position(&heaps) {
             return Ok(GameValue::Finite(crate::engine::Nimber::ZERO));
         }
-        Ok(GameValue::Finite(crate::engine::Nimber(self.grundy(&heaps)?)))
+        Ok(GameValue::Finite(crate::engine::Nimber(
+            self.grundy(&heaps)?,
+        )))
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
@@ -373,6 +384,9 @@ mod tests {
         let position = [ones.as_str(), &ones, &high, &high];
         let err = game.solve(&position, Play::Normal).unwrap_err();
         assert!(err.to_string().contains("winning moves"), "{err}");
-        assert_eq!(game.outcome(&position, Play::Normal).unwrap(), Winner::First);
+        assert_eq!(
+            game.outcome(&position, Play::Normal).unwrap(),
+            Winner::First
+        );
     }
 }

@@ -9,10 +9,10 @@
 //! and the "additions" from an even step `i ≥ 2` that raise step `i − 1` to `c_{i−1} ⊕ G`
 //! when step `i` holds enough coins.
 
+use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::tuple::{entry_reports, parse_tuple, tuple_move};
 use crate::family::{Family, GameValue, Play, Solution, Winner};
-use crate::engine::Nimber;
 
 /// `staircase`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -127,7 +127,7 @@ mod tests {
             let mut solver = Solver::new(&Definition);
             prop_assert_eq!(solver.grundy(&steps).unwrap().0, staircase_value(&steps));
             let mut expected: Vec<Vec<u128>> = solver
-                .winning_moves(&[steps.clone()])
+                .winning_moves(std::slice::from_ref(&steps))
                 .unwrap()
                 .into_iter()
                 .map(|(_, o)| o[0].iter().map(|&c| c as u128).collect())
@@ -141,7 +141,9 @@ mod tests {
 
     #[test]
     fn reports_and_huge_counts() {
-        let s = Staircase.solve(&["3", "1", "4", "1"], Play::Normal).unwrap();
+        let s = Staircase
+            .solve(&["3", "1", "4", "1"], Play::Normal)
+            .unwrap();
         // odd steps 1 and 1: value 0.
         assert_eq!((s.winner, s.grundy), (Winner::Second, Some(0)));
         let s = Staircase.solve(&["0", "5", "9"], Play::Normal).unwrap();
@@ -153,6 +155,9 @@ mod tests {
         let s = Staircase.solve(&[&max, &max], Play::Normal).unwrap();
         assert_eq!(s.winning_moves[0].to, "36893488147419103230 0");
         assert!(Staircase.solve(&["1", "2"], Play::Misere).is_err());
-        assert_eq!(Staircase.value("0,5,9").unwrap(), GameValue::Finite(Nimber(5)));
+        assert_eq!(
+            Staircase.value("0,5,9").unwrap(),
+            GameValue::Finite(Nimber(5))
+        );
     }
 }

@@ -98,61 +98,61 @@ impl Subtraction {
 
 /// Sorts and merges intervals; errors on an empty set, an empty range or an element 0.
 fn normalise(mut intervals: Vec<(u64, u64)>, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
-        if intervals.is_empty() {
-            return Err(GameError::bad_spec(spec, "the subtraction set is empty"));
+    if intervals.is_empty() {
+        return Err(GameError::bad_spec(spec, "the subtraction set is empty"));
+    }
+    if let Some(&(lo, hi)) = intervals.iter().find(|(lo, hi)| lo > hi) {
+        return Err(GameError::bad_spec(
+            spec,
+            format!("range {lo}..{hi} is empty (its start is above its end)"),
+        ));
+    }
+    if intervals.iter().any(|&(lo, _)| lo == 0) {
+        return Err(GameError::bad_spec(
+            spec,
+            "0 cannot be in a subtraction set (a move must remove something)",
+        ));
+    }
+    intervals.sort_unstable();
+    let mut merged: Vec<(u64, u64)> = Vec::with_capacity(intervals.len());
+    for (lo, hi) in intervals {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
         }
-        if let Some(&(lo, hi)) = intervals.iter().find(|(lo, hi)| lo > hi) {
-            return Err(GameError::bad_spec(
-                spec,
-                format!("range {lo}..{hi} is empty (its start is above its end)"),
-            ));
-        }
-        if intervals.iter().any(|&(lo, _)| lo == 0) {
-            return Err(GameError::bad_spec(
-                spec,
-                "0 cannot be in a subtraction set (a move must remove something)",
-            ));
-        }
-        intervals.sort_unstable();
-        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(intervals.len());
-        for (lo, hi) in intervals {
-            match merged.last_mut() {
-                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-                _ => merged.push((lo, hi)),
-            }
-        }
-        Ok(merged)
+    }
+    Ok(merged)
 }
 
 /// Parses comma-separated numbers and `a..b` ranges (an empty text gives no intervals).
 fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
-        let mut intervals = Vec::new();
-        if args.trim().is_empty() {
-            return Ok(intervals);
-        }
-        for item in args.split(',') {
-            let item = item.trim();
-            let number = |t: &str| {
-                t.trim().parse::<u64>().map_err(|_| {
+    let mut intervals = Vec::new();
+    if args.trim().is_empty() {
+        return Ok(intervals);
+    }
+    for item in args.split(',') {
+        let item = item.trim();
+        let number = |t: &str| {
+            t.trim().parse::<u64>().map_err(|_| {
                     GameError::bad_spec(
                         spec,
                         format!("`{t}` is not a positive integer up to 2^64−1 (expected e.g. `1,3,4` or `1..6`)"),
                     )
                 })
-            };
-            let interval = match item.split_once("..") {
-                Some((lo, hi)) => {
-                    let hi = hi.strip_prefix('=').unwrap_or(hi);
-                    (number(lo)?, number(hi)?)
-                }
-                None => {
-                    let v = number(item)?;
-                    (v, v)
-                }
-            };
-            intervals.push(interval);
-        }
-        Ok(intervals)
+        };
+        let interval = match item.split_once("..") {
+            Some((lo, hi)) => {
+                let hi = hi.strip_prefix('=').unwrap_or(hi);
+                (number(lo)?, number(hi)?)
+            }
+            None => {
+                let v = number(item)?;
+                (v, v)
+            }
+        };
+        intervals.push(interval);
+    }
+    Ok(intervals)
 }
 
 impl Subtraction {
@@ -208,7 +208,7 @@ impl HeapGame for Subtraction {
 }
 
 /// `1,3..5,9`: the spec form of normalised intervals.
-fn format_intervals(intervals: &[(u64, u64)]) -> String {
+pub fn format_intervals(intervals: &[(u64, u64)]) -> String {
     let parts: Vec<String> = intervals
         .iter()
         .map(|&(lo, hi)| match hi - lo {
@@ -245,7 +245,7 @@ impl Subtraction {
 impl HeapRules for Subtraction {
     fn spec(&self) -> String {
         match &self.infinite {
-            Some(set) => format!("subtraction:{}", set.spec_args(&format_intervals)),
+            Some(set) => format!("subtraction:{}", set.spec_args()),
             None => format!("subtraction:{}", format_intervals(&self.intervals)),
         }
     }

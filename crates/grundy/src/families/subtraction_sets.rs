@@ -40,6 +40,7 @@ use crate::engine::limits::{check_memory, human_bytes};
 use crate::engine::primes::primes_up_to;
 use crate::engine::MexSet;
 use crate::error::GameError;
+use crate::families::subtraction::format_intervals;
 use std::sync::RwLock;
 
 /// Residues of tail elements are tracked modulo this (primes > 5 are units mod 60; squares
@@ -132,10 +133,7 @@ impl Sequence {
                 }
                 false
             }
-            Sequence::PowersOfTwo => (0..64)
-                .map(|i| 1u64 << i)
-                .take_while(|&p| p <= n)
-                .any(stop),
+            Sequence::PowersOfTwo => (0..64).map(|i| 1u64 << i).take_while(|&p| p <= n).any(stop),
         }
     }
 
@@ -296,7 +294,7 @@ impl InfiniteSet {
     }
 
     /// The spec after `subtraction:`.
-    pub fn spec_args(&self, format_intervals: &dyn Fn(&[(u64, u64)]) -> String) -> String {
+    pub fn spec_args(&self) -> String {
         match self {
             InfiniteSet::Union {
                 finite, sequences, ..
@@ -444,7 +442,11 @@ pub fn union_table(
     direct.dedup();
     tail.sort_unstable();
     tail.dedup();
-    for s in direct.iter().map(|&s| s as usize).chain(tail.iter().map(|&s| s as usize)) {
+    for s in direct
+        .iter()
+        .map(|&s| s as usize)
+        .chain(tail.iter().map(|&s| s as usize))
+    {
         member[s / 64] |= 1 << (s % 64);
     }
     let in_set = |s: usize| member[s / 64] >> (s % 64) & 1 == 1;
@@ -624,10 +626,12 @@ mod tests {
         assert_eq!(g.infinite_set().unwrap().cycle(), Some(4));
         let table = heap_table(&g, 2000).unwrap();
         assert!(table.iter().enumerate().all(|(n, &v)| v == n as u64 % 4));
-        // The claimed rule is wrong at the first heap it can be tested on.
-        assert_eq!(table[12], 0);
-        assert!(![4, 8, 20, 24, 28].contains(&(12 % 34)));
-        assert_ne!(table[34], table[0]);
+        // The claim: for x ≥ 68, G(x) = G(x mod 34), zero iff x mod 34 ∈ {4, 8, 20, 24, 28}.
+        // It fails at its very first heap.
+        let claimed_zero = |n: usize| [4, 8, 20, 24, 28].contains(&(n % 34));
+        let first_wrong = (68..=2000).find(|&n| (table[n] == 0) != claimed_zero(n));
+        assert_eq!(first_wrong, Some(68));
+        assert_ne!(table[102], table[102 % 34]); // G(102) = 2, G(0) = 0: no period 34
         let family = HeapFamily::new(g);
         assert_eq!(family.grundy(u64::MAX).unwrap().0, u64::MAX % 4);
     }
@@ -688,10 +692,19 @@ mod tests {
     #[test]
     fn specs_round_trip_and_errors_are_clear() {
         assert_eq!(game("primes,1").spec(), "subtraction:1,primes");
-        assert_eq!(game("squares,2..4,prime").spec(), "subtraction:2..4,primes,squares");
+        assert_eq!(
+            game("squares,2..4,prime").spec(),
+            "subtraction:2..4,primes,squares"
+        );
         assert_eq!(game("all-but:5,2").spec(), "subtraction:all-but:2,5");
         assert_eq!(game("all-but:2..4").spec(), "subtraction:all-but:2..4");
-        for bad in ["all-but:", "all-but:0", "primes,0", "primes,x", "all-but:1..200000"] {
+        for bad in [
+            "all-but:",
+            "all-but:0",
+            "primes,0",
+            "primes,x",
+            "all-but:1..200000",
+        ] {
             assert!(Subtraction::parse(bad, bad).is_err(), "{bad}");
         }
         let huge = Subtraction::parse("primes", "p").unwrap();
@@ -711,7 +724,11 @@ mod tests {
             .into_iter()
             .map(|(i, o)| (i, o[0].to_string()))
             .collect();
-        let got: Vec<(usize, String)> = s.winning_moves.iter().map(|m| (m.component, m.to.clone())).collect();
+        let got: Vec<(usize, String)> = s
+            .winning_moves
+            .iter()
+            .map(|m| (m.component, m.to.clone()))
+            .collect();
         assert_eq!(got, expected);
         assert!(family.sequence().unwrap().period_rule() == crate::family::PeriodRule::None);
     }
@@ -722,7 +739,14 @@ mod tests {
     fn misere_agrees_with_the_definition_or_refuses() {
         use crate::families::misere::tests::brute_force_misere;
         use std::collections::HashMap;
-        for args in ["1,primes", "powers-of-2", "primes", "squares", "all-but:2,5", "fibonacci"] {
+        for args in [
+            "1,primes",
+            "powers-of-2",
+            "primes",
+            "squares",
+            "all-but:2,5",
+            "fibonacci",
+        ] {
             let g = game(args);
             let mut memo = HashMap::new();
             for a in 0..9u64 {

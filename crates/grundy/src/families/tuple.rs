@@ -41,7 +41,10 @@ pub fn tuple_move<T: PartialEq + ToString>(from: &[T], to: &[T]) -> Move {
 }
 
 /// One report per entry, with a value where the family assigns one to entries.
-pub fn entry_reports(entries: &[u64], value: impl Fn(usize) -> Option<u64>) -> Vec<ComponentReport> {
+pub fn entry_reports(
+    entries: &[u64],
+    value: impl Fn(usize) -> Option<u64>,
+) -> Vec<ComponentReport> {
     entries
         .iter()
         .enumerate()

@@ -304,7 +304,16 @@ mod tests {
         let pairs: Vec<Cell> = (0..8).map(|k| (floor_phi(k), floor_phi(k) + k)).collect();
         assert_eq!(
             pairs,
-            [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18)]
+            [
+                (0, 0),
+                (1, 2),
+                (3, 5),
+                (4, 7),
+                (6, 10),
+                (8, 13),
+                (9, 15),
+                (11, 18)
+            ]
         );
     }
 
@@ -347,7 +356,9 @@ mod tests {
         assert_eq!(s.winner, Winner::First);
         let to: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
         assert!(to.contains(&format!("{a},{}", a + k).as_str()), "{to:?}");
-        assert!(game.solve(&["4611686018427387905,1"], Play::Normal).is_err());
+        assert!(game
+            .solve(&["4611686018427387905,1"], Play::Normal)
+            .is_err());
     }
 
     #[test]
@@ -372,7 +383,11 @@ mod tests {
                 v.sort_unstable();
                 v
             };
-            assert_eq!(winning_moves_of_one(a, b, Play::Misere), expected, "{a},{b}");
+            assert_eq!(
+                winning_moves_of_one(a, b, Play::Misere),
+                expected,
+                "{a},{b}"
+            );
         }
     }
 
