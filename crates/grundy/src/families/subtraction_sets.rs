@@ -673,7 +673,7 @@ mod tests {
     fn primes_to_10_7() {
         let g = game("primes");
         let fast = g.infinite_set().unwrap().table(10_000_000).unwrap();
-        let prefix = heap_table(&g, 300_000).unwrap();
+        let prefix = heap_table(&g, 100_000).unwrap();
         assert!(prefix.iter().zip(&fast).all(|(&a, &b)| a == b as u64));
         let mut primes = Vec::new();
         Sequence::Primes.any_up_to(10_000_000, &mut |p| {
