@@ -89,6 +89,39 @@ pub fn solve_sum(
     })
 }
 
+/// The check every cell family's sums must pass: the family's solution against the generic
+/// solver on the definition (`game`).
+#[cfg(test)]
+pub(crate) fn assert_sum_matches_solver<G>(
+    family: &dyn crate::family::Family,
+    game: &G,
+    cells: &[Cell],
+) where
+    G: crate::engine::ImpartialGame<Position = Cell>,
+{
+    let texts: Vec<String> = cells.iter().map(|&c| format_cell(c)).collect();
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let s = family.solve(&refs, crate::family::Play::Normal).unwrap();
+    let mut solver = crate::engine::Solver::new(game);
+    let expected: Vec<(usize, String)> = solver
+        .winning_moves(cells)
+        .unwrap()
+        .into_iter()
+        .map(|(i, o)| (i, format_cell(o[0])))
+        .collect();
+    let got: Vec<(usize, String)> = s
+        .winning_moves
+        .iter()
+        .map(|m| (m.component, m.to.clone()))
+        .collect();
+    assert_eq!(got, expected, "{cells:?}");
+    assert_eq!(
+        s.grundy,
+        Some(solver.sum_value(cells).unwrap().0),
+        "{cells:?}"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -148,7 +148,7 @@ impl Family for Chessboard {
 mod tests {
     use super::*;
     use crate::engine::{ImpartialGame, Solver};
-    use crate::family::Winner;
+    use crate::families::cells::assert_sum_matches_solver;
     use proptest::prelude::*;
 
     impl ImpartialGame for Chessboard {
@@ -215,19 +215,7 @@ mod tests {
         #[test]
         fn sums_match_solver(coins in proptest::collection::vec((1u64..=15, 1u64..=15), 1..4)) {
             let game = board(15);
-            let texts: Vec<String> = coins.iter().map(|&c| format_cell(c)).collect();
-            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-            let s = game.solve(&refs, Play::Normal).unwrap();
-            let mut solver = Solver::new(&game);
-            let expected: Vec<(usize, String)> = solver
-                .winning_moves(&coins)
-                .unwrap()
-                .into_iter()
-                .map(|(i, o)| (i, format_cell(o[0])))
-                .collect();
-            let got: Vec<(usize, String)> = s.winning_moves.iter().map(|m| (m.component, m.to.clone())).collect();
-            prop_assert_eq!(got, expected);
-            prop_assert_eq!(s.winner == Winner::First, solver.sum_value(&coins).unwrap().0 != 0);
+            assert_sum_matches_solver(&game, &game, &coins);
         }
     }
 }

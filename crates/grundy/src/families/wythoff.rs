@@ -288,6 +288,7 @@ impl Family for Wythoff {
 mod tests {
     use super::*;
     use crate::engine::{ImpartialGame, Solver};
+    use crate::families::cells::assert_sum_matches_solver;
     use proptest::prelude::*;
 
     /// The definition, for the generic solver.
@@ -414,20 +415,7 @@ mod tests {
 
         #[test]
         fn sums_match_solver(cells in proptest::collection::vec((0u64..25, 0u64..25), 2..4)) {
-            let game = Wythoff::new();
-            let texts: Vec<String> = cells.iter().map(|&c| format_cell(c)).collect();
-            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-            let s = game.solve(&refs, Play::Normal).unwrap();
-            let mut solver = Solver::new(&Queen);
-            let expected: Vec<(usize, String)> = solver
-                .winning_moves(&cells)
-                .unwrap()
-                .into_iter()
-                .map(|(i, o)| (i, format_cell(o[0])))
-                .collect();
-            let got: Vec<(usize, String)> = s.winning_moves.iter().map(|m| (m.component, m.to.clone())).collect();
-            prop_assert_eq!(got, expected);
-            prop_assert_eq!(s.grundy, Some(solver.sum_value(&cells).unwrap().0));
+            assert_sum_matches_solver(&Wythoff::new(), &Queen, &cells);
         }
     }
 }
