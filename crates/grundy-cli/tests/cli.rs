@@ -96,8 +96,8 @@ fn bad_input_exits_2_with_one_line() {
         ),
         (&["table", "nim", "--to", "10^15"], "", "refused"),
         (&["batch", "nim"], "1 2\n3 x\n", "line 2"),
-        // Subtraction games now play misère by the SJ rule; Moore's Nim has no misère theory.
-        (&["solve", "moore:2", "--misere", "3"], "", "misère"),
+        // Subtraction games now play misère by the SJ rule; staircase Nim has no misère theory.
+        (&["solve", "staircase", "--misere", "3"], "", "misère"),
     ];
     for (args, stdin, needle) in cases {
         let (code, out, err) = grundy(args, stdin);
@@ -159,6 +159,8 @@ fn classic_games_through_the_cli() {
     );
     let (code, out, _) = grundy(&["batch", "moore:2"], "3 5 6\n7 7 7\n");
     assert_eq!((code, out.as_str()), (0, "first\nsecond\n"));
+    let (code, out, _) = grundy(&["batch", "moore:2", "--misere"], "1 1 1 1\n1 1 1\n7 7 7\n");
+    assert_eq!((code, out.as_str()), (0, "second\nfirst\nsecond\n"));
 
     // Chessboard coins (HackerRank board): 5,4 and 3,3.
     let v = json(&["solve", "chessboard", "5,4", "3,3", "--json"]);

@@ -127,7 +127,7 @@ impl Family for Chessboard {
         let cells = self.cells(positions)?;
         if play == Play::Misere {
             return Err(GameError::Unsupported(format!(
-                "misère play of `{}` has no theory in grundy (no Anti-SG/SJ condition is checked for it); only normal play is available",
+                "misère play of `{}` has no theory in grundy (the Anti-SG/SJ condition fails: e.g. on the 15×15 board, 1,5 has value 0 but no move to value 1); only normal play is available",
                 self.spec()
             )));
         }
@@ -198,6 +198,19 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Why misère play is refused: the SJ condition (families::misere) fails at 1,5 — value 0,
+    /// not terminal, and no option of value 1.
+    #[test]
+    fn sj_condition_fails_at_1_5() {
+        let game = board(15);
+        assert!(game.cell_value((1, 5)).unwrap().is_zero());
+        let options = game.coin_options((1, 5));
+        assert!(!options.is_empty());
+        assert!(options
+            .into_iter()
+            .all(|c| game.cell_value(c).unwrap().0 != 1));
     }
 
     #[test]

@@ -32,7 +32,9 @@
 //! k` (remove `k−1 ∈ S`), and checked on the table for every other set, refusing with the
 //! offending heap where it fails (no subtraction set tried — thousands of random finite sets,
 //! the infinite ones here — has failed it, but the check costs one pass over the table, so
-//! grundy checks rather than assumes). Families without a misère theory keep the refusal of
+//! grundy checks rather than assumes). The condition fails for Wythoff's game (at `3,5`) and
+//! the chessboard coin game (at `1,5`), so their sums refuse misère play; Moore's Nim has its
+//! own misère rule (`moore.rs`). Heap families without a misère theory keep the refusal of
 //! [`HeapRules::misere_outcome`](crate::families::heap::HeapRules::misere_outcome).
 
 use crate::error::GameError;

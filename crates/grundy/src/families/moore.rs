@@ -6,6 +6,9 @@
 //! bits at any size. Grundy values have no known formula; grundy computes them by the generic
 //! solver for small positions only.
 //!
+//! **Misère play** (Moore, same paper): the P-positions are the same, except that when every
+//! heap is at most 1 they are those whose number of 1s is `≡ 1 (mod K + 1)`.
+//!
 //! Winning moves are the moves to P-positions, found by a search over the columns from the top
 //! bit down: each heap is *tight* (its new value agrees with the old one so far) or *lowered*
 //! (already smaller, so its remaining bits are free); a tight heap with a 1 may drop to 0 and
@@ -56,6 +59,36 @@ impl Moore {
             let ones = heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u128;
             ones % modulus == 0
         })
+    }
+
+    /// Moore's misère rule (module doc).
+    pub fn is_misere_p_position(&self, heaps: &[u64]) -> bool {
+        if heaps.iter().all(|&h| h <= 1) {
+            let ones = heaps.iter().filter(|&&h| h == 1).count() as u128;
+            ones % (self.k as u128 + 1) == 1
+        } else {
+            self.is_p_position(heaps)
+        }
+    }
+
+    /// Every move to a misère P-position: the normal-play targets with a heap above 1, and the
+    /// targets with every heap at most 1 and `≡ 1 (mod K+1)` ones.
+    pub fn misere_winning_moves(&self, heaps: &[u64]) -> Result<Vec<Vec<u64>>, GameError> {
+        let mut moves: Vec<Vec<u64>> = self
+            .winning_moves(heaps)?
+            .into_iter()
+            .filter(|y| y.iter().any(|&h| h > 1))
+            .collect();
+        let mut small = SmallTargets {
+            heaps,
+            k: self.k as usize,
+            new: heaps.to_vec(),
+            out: Vec::new(),
+        };
+        small.choose(0, 0)?;
+        moves.extend(small.out);
+        moves.sort_unstable_by(|a, b| b.cmp(a));
+        Ok(moves)
     }
 
     /// Every move to a P-position, as new positions (search described in the module doc).
@@ -132,6 +165,54 @@ impl Moore {
     }
 }
 
+fn too_many_moves() -> GameError {
+    GameError::TooLarge(format!(
+        "this Moore position has more than {MAX_LISTED_MOVES} winning moves (or too many to search); its outcome is still exact: first player wins"
+    ))
+}
+
+/// Misère targets whose heaps are all at most 1: heaps above 1 must drop to 0 or 1, heaps of
+/// 1 may drop to 0, at most `k` heaps change, and the number of 1s left is `≡ 1 (mod k+1)`.
+struct SmallTargets<'a> {
+    heaps: &'a [u64],
+    k: usize,
+    new: Vec<u64>,
+    out: Vec<Vec<u64>>,
+}
+
+impl SmallTargets<'_> {
+    fn choose(&mut self, i: usize, changed: usize) -> Result<(), GameError> {
+        if changed > self.k {
+            return Ok(());
+        }
+        if self.out.len() > MAX_LISTED_MOVES {
+            return Err(too_many_moves());
+        }
+        if i == self.heaps.len() {
+            let ones = self.new.iter().filter(|&&h| h == 1).count();
+            if changed > 0 && ones % (self.k + 1) == 1 {
+                self.out.push(self.new.clone());
+            }
+            return Ok(());
+        }
+        match self.heaps[i] {
+            0 => self.choose(i + 1, changed),
+            h => {
+                if h == 1 {
+                    self.choose(i + 1, changed)?;
+                } else {
+                    self.new[i] = 1;
+                    self.choose(i + 1, changed + 1)?;
+                }
+                self.new[i] = 0;
+                self.choose(i + 1, changed + 1)?;
+                self.new[i] = h;
+                Ok(())
+            }
+        }
+    }
+}
+
 /// The winning-move search state (module doc).
 struct Search<'a> {
     heaps: &'a [u64],
@@ -150,9 +231,7 @@ impl Search<'_> {
     fn column(&mut self, bit: i32) -> Result<(), GameError> {
         self.nodes += 1;
         if self.nodes > MAX_SEARCH_NODES || self.out.len() > MAX_LISTED_MOVES {
-            return Err(GameError::TooLarge(format!(
-                "this Moore position has more than {MAX_LISTED_MOVES} winning moves (or too many to search); its outcome is still exact: first player wins"
-            )));
+            return Err(too_many_moves());
         }
         if bit < 0 {
             if self.lowered_count > 0 {
@@ -245,38 +324,34 @@ impl Family for Moore {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let heaps = parse_tuple(positions)?;
-        if play == Play::Misere {
-            return Err(GameError::Unsupported(format!(
-                "misère play of `{}` has no theory in grundy; only normal play is available",
-                self.spec()
-            )));
-        }
-        let winner = if self.is_p_position(&heaps) {
-            Winner::Second
-        } else {
-            Winner::First
+        let winner = self.outcome(positions, play)?;
+        let grundy = match (play, winner) {
+            (Play::Misere, _) => None,
+            (Play::Normal, Winner::Second) => Some(0),
+            (Play::Normal, _) => self.grundy(&heaps).ok(),
         };
-        let grundy = match winner {
-            Winner::Second => Some(0),
-            _ => self.grundy(&heaps).ok(),
-        };
-        let winning_moves = if winner == Winner::First {
-            self.winning_moves(&heaps)?
-                .iter()
-                .map(|to| tuple_move(&heaps, to))
-                .collect()
-        } else {
-            Vec::new()
+        let winning_moves = match (winner, play) {
+            (Winner::First, Play::Normal) => self.winning_moves(&heaps)?,
+            (Winner::First, Play::Misere) => self.misere_winning_moves(&heaps)?,
+            _ => Vec::new(),
         };
         Ok(Solution {
             winner,
             grundy,
-            winning_moves,
+            winning_moves: winning_moves
+                .iter()
+                .map(|to| tuple_move(&heaps, to))
+                .collect(),
             components: entry_reports(&heaps, |_| None),
             method: format!(
-                "Moore's rule: every binary column has a multiple of {} ones at a P-position{}",
+                "Moore's rule{}: every binary column has a multiple of {} ones at a P-position{}",
+                if play == Play::Misere {
+                    " (misère: with all heaps ≤ 1, P iff the number of 1s is ≡ 1 mod K+1)"
+                } else {
+                    ""
+                },
                 self.k + 1,
-                if grundy.is_none() {
+                if grundy.is_none() && play == Play::Normal {
                     "; Grundy value not computed (no formula, position too large for the solver)"
                 } else {
                     ""
@@ -297,11 +372,11 @@ impl Family for Moore {
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
         let heaps = parse_tuple(positions)?;
-        match play {
-            Play::Normal if self.is_p_position(&heaps) => Ok(Winner::Second),
-            Play::Normal => Ok(Winner::First),
-            Play::Misere => Ok(self.solve(positions, play)?.winner),
-        }
+        let is_p = match play {
+            Play::Normal => self.is_p_position(&heaps),
+            Play::Misere => self.is_misere_p_position(&heaps),
+        };
+        Ok(if is_p { Winner::Second } else { Winner::First })
     }
 }
 
@@ -336,6 +411,41 @@ mod tests {
                 .collect();
             expected.sort_unstable_by(|a, b| b.cmp(a));
             prop_assert_eq!(game.winning_moves(&heaps).unwrap(), expected);
+        }
+    }
+
+    /// Misère play by the definition: the mover wins iff there is no move, or some move
+    /// leaves the opponent losing.
+    fn misere_wins(
+        game: &Moore,
+        heaps: &[u64],
+        memo: &mut std::collections::HashMap<Vec<u64>, bool>,
+    ) -> bool {
+        let mut key = heaps.to_vec();
+        key.sort_unstable();
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let options = game.all_options(&key);
+        let w = options.is_empty() || options.iter().any(|o| !misere_wins(game, o, memo));
+        memo.insert(key, w);
+        w
+    }
+
+    proptest! {
+        #[test]
+        fn misere_rule_and_moves_match_definition(k in 1u64..4, heaps in proptest::collection::vec(0u64..5, 1..5)) {
+            let game = moore(k);
+            let mut memo = std::collections::HashMap::new();
+            prop_assert_eq!(!misere_wins(&game, &heaps, &mut memo), game.is_misere_p_position(&heaps));
+            let mut expected: Vec<Vec<u64>> = game
+                .all_options(&heaps)
+                .into_iter()
+                .filter(|o| !misere_wins(&game, o, &mut memo))
+                .collect();
+            expected.sort_unstable_by(|a, b| b.cmp(a));
+            let got = if game.is_misere_p_position(&heaps) { vec![] } else { game.misere_winning_moves(&heaps).unwrap() };
+            prop_assert_eq!(got, expected);
         }
     }
 
@@ -374,7 +484,9 @@ mod tests {
         );
         assert_eq!(s.grundy, None);
         assert!(game.value(&format!("{big},1")).is_err());
-        assert!(game.solve(&["1", "2"], Play::Misere).is_err());
+        let s = game.solve(&["1", "1", "1", "1"], Play::Misere).unwrap();
+        // Four 1s under moore:2 in misère play: 4 ≡ 1 (mod 3), a P-position.
+        assert_eq!(s.winner, Winner::Second);
         for bad in ["", "0", "x", "-1"] {
             assert!(Moore::parse(bad, bad).is_err(), "{bad}");
         }

@@ -244,7 +244,7 @@ impl Family for Wythoff {
         match (&cells[..], play) {
             ([one], _) => self.solve_one(*one, play),
             (_, Play::Misere) => Err(GameError::Unsupported(
-                "misère play of a sum of Wythoff queens has no theory in grundy (one queen is solved exactly)".into(),
+                "misère play of a sum of Wythoff queens has no theory in grundy (the Anti-SG/SJ condition fails: 3,5 has value 0 but no move to value 1); one queen is solved exactly".into(),
             )),
             (_, Play::Normal) => solve_sum(
                 self,
@@ -392,9 +392,20 @@ mod tests {
         }
     }
 
+    /// Why misère sums of queens are refused: the SJ condition (families::misere) fails at
+    /// 3,5 — value 0, not terminal, and no option of value 1.
+    #[test]
+    fn sj_condition_fails_at_3_5() {
+        let table = grundy_table(8).unwrap();
+        let value = |(a, b): Cell| table[(a * 8 + b) as usize];
+        assert_eq!(value((3, 5)), 0);
+        assert!(!options(3, 5).is_empty());
+        assert!(options(3, 5).into_iter().all(|c| value(c) != 1));
+    }
+
     proptest! {
         #[test]
-        fn partner_is_an_involution_onto_p_positions(c in 0u64..(1 << 62)) {
+        fn partner_is_an_involution_onto_p_positions(c in 0u64..(1 << 61)) {
             let p = partner(c);
             prop_assert!(is_p_position(c, p));
             prop_assert_eq!(partner(p), c);
