@@ -23,6 +23,10 @@ use crate::family::{Family, GameValue, Play, Solution, Winner};
 /// At most this many winning moves are listed (there can be astronomically many).
 pub const MAX_LISTED_MOVES: usize = 100_000;
 
+/// Winning moves are listed for positions of at most this many heaps (the search recurses
+/// once per heap and column).
+pub const MAX_SEARCH_HEAPS: usize = 64;
+
 /// Search nodes allowed while looking for winning moves.
 const MAX_SEARCH_NODES: u64 = 20_000_000;
 
@@ -42,12 +46,12 @@ impl Moore {
             .trim()
             .parse::<u64>()
             .ok()
-            .filter(|&k| k >= 1)
+            .filter(|&k| (1..=1 << 32).contains(&k))
             .ok_or_else(|| {
                 GameError::bad_spec(
-                spec,
-                "expected `moore:K` with K ≥ 1 the most heaps one move may change, e.g. `moore:2`",
-            )
+                    spec,
+                    "expected `moore:K` with 1 ≤ K ≤ 2^32 the most heaps one move may change, e.g. `moore:2`",
+                )
             })?;
         Ok(Moore { k })
     }
@@ -93,6 +97,12 @@ impl Moore {
 
     /// Every move to a P-position, as new positions (search described in the module doc).
     pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<Vec<u64>>, GameError> {
+        if heaps.len() > MAX_SEARCH_HEAPS {
+            return Err(GameError::TooLarge(format!(
+                "winning moves of Moore's Nim are listed for at most {MAX_SEARCH_HEAPS} heaps (this position has {}); `batch` gives the outcome at any size",
+                heaps.len()
+            )));
+        }
         let top = heaps
             .iter()
             .map(|&h| 64 - h.leading_zeros())
@@ -464,6 +474,9 @@ mod tests {
     #[test]
     fn large_positions_and_errors() {
         let game = moore(2);
+        let many = vec!["1"; 65];
+        assert!(game.solve(&many, Play::Normal).is_err());
+        assert!(game.outcome(&many, Play::Normal).is_ok());
         // Columns: 3 = 011, 5 = 101, 6 = 110: each column has two 1s, not a multiple of 3.
         assert!(!game.is_p_position(&[3, 5, 6]));
         assert!(game.is_p_position(&[7, 7, 7]));
@@ -487,7 +500,7 @@ mod tests {
         let s = game.solve(&["1", "1", "1", "1"], Play::Misere).unwrap();
         // Four 1s under moore:2 in misère play: 4 ≡ 1 (mod 3), a P-position.
         assert_eq!(s.winner, Winner::Second);
-        for bad in ["", "0", "x", "-1"] {
+        for bad in ["", "0", "x", "-1", "18446744073709551615"] {
             assert!(Moore::parse(bad, bad).is_err(), "{bad}");
         }
         // Lowering the two 2^41 heaps leaves 40 columns holding two tight 1s, each completed

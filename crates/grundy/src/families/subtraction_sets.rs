@@ -24,6 +24,11 @@
 //! - or the tail, ascending, read until some option has value `v` (resuming there for the
 //!   next candidate); reading all of it completes the option set, and the mex is exact.
 //!
+//! A heap reads the tail once the entries its list scans have examined, plus the next list,
+//! would exceed the unread tail, so no heap costs more than about twice the naive mex
+//! (squares, whose many values each hold few heaps, mostly read the tail; primes mostly find a
+//! witness in a few list entries).
+//!
 //! Small Grundy values of the prime game are split by parity almost perfectly (e.g. `G = 0` at
 //! ~15 000 odd heaps below 10^5 but only 5 even ones), so the value lists in the admissible
 //! classes are short and a witness for a reached value is found after a few tests: the table
@@ -263,11 +268,18 @@ impl InfiniteSet {
     pub fn union(finite: Vec<(u64, u64)>, mut sequences: Vec<Sequence>) -> InfiniteSet {
         sequences.sort_unstable();
         sequences.dedup();
-        let contains = |s: u64| {
-            finite.iter().any(|&(lo, hi)| lo <= s && s <= hi)
-                || sequences.iter().any(|q| q.contains(s))
-        };
-        let k = (1..).find(|&s| !contains(s)).expect("some small number is missing: every sequence misses 4 or 6, and finite sets are finite");
+        // k = the least positive integer not in S, jumping over finite intervals (every
+        // sequence misses 6, so the walk through sequence elements is short).
+        let mut k = 1u64;
+        loop {
+            if let Some(&(_, hi)) = finite.iter().find(|&&(lo, hi)| lo <= k && k <= hi) {
+                k = hi.saturating_add(1);
+            } else if sequences.iter().any(|q| q.contains(k)) {
+                k += 1;
+            } else {
+                break;
+            }
+        }
         let finite_multiple =
             |&(lo, hi): &(u64, u64)| lo.div_ceil(k).checked_mul(k).is_some_and(|m| m <= hi);
         let cycle = (k >= 2
@@ -470,6 +482,9 @@ pub fn union_table(
         classes.extend(support.iter().map(|&rho| (n + MODULUS - rho) % MODULUS));
         // tail[..tail_read] have been read into `seen` (reading resumes where it stopped).
         let mut tail_read = 0;
+        // Value-list entries scanned for this heap: once another scan could take them past the
+        // unread tail, reading the tail is the cheaper way to settle every remaining candidate.
+        let mut scanned = 0;
         let value = loop {
             let v = seen.mex();
             if tail_read == tail_len {
@@ -479,7 +494,7 @@ pub fn union_table(
                 .iter()
                 .filter_map(|&r| heaps_by_class.get(v as usize * MODULUS + r));
             let listed: usize = lists.clone().map(Vec::len).sum();
-            if listed > tail_len - tail_read {
+            if scanned + listed > tail_len - tail_read {
                 // Reading the tail is cheaper: read it until some option has value v.
                 let witness = tail[tail_read..tail_len].iter().position(|&t| {
                     let g = values[n - t as usize] as u64;
@@ -492,9 +507,10 @@ pub fn union_table(
                 }
                 continue;
             }
-            let witnessed = lists
-                .flat_map(|list| list.iter().rev())
-                .any(|&m| in_set(n - m as usize));
+            let witnessed = lists.flat_map(|list| list.iter().rev()).any(|&m| {
+                scanned += 1;
+                in_set(n - m as usize)
+            });
             if !witnessed {
                 break v;
             }
@@ -648,6 +664,8 @@ mod tests {
         assert_eq!(cycle("1,6,primes"), Some(4)); // 4 is missing, 6 is no multiple of it
         assert_eq!(cycle("1,8,primes"), None); // 8 is a multiple of the missing 4
         assert_eq!(cycle("all-but:3"), None);
+        // k = 10^12 + 1 = 10001 · 99990001, found without walking the interval.
+        assert_eq!(cycle("1..1000000000000,primes"), Some(1_000_000_000_001));
     }
 
     /// The source documents also claim period 34 for Fibonacci removals; it fails at once.
