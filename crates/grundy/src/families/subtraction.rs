@@ -58,6 +58,12 @@ impl Subtraction {
     /// list of exceptions.
     pub fn parse(args: &str, spec: &str) -> Result<Self, GameError> {
         if let Some(rest) = args.strip_prefix("all-but:") {
+            if rest.trim().is_empty() {
+                return Err(GameError::bad_spec(
+                    spec,
+                    "all-but needs at least one exception, e.g. `all-but:2,5` (with none it is nim)",
+                ));
+            }
             let excluded = normalise(parse_intervals(rest, spec)?, spec)?;
             return Ok(Subtraction::from_infinite(InfiniteSet::all_but(
                 excluded, spec,

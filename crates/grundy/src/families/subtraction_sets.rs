@@ -56,6 +56,11 @@ pub const MODULUS: usize = 60;
 /// tail. Must be at least [`MODULUS`] so that every tail prime is a unit.
 pub const HEAD: u64 = 64;
 
+/// A list scan must be this many times shorter than the unread tail to be chosen: a failed
+/// scan (the usual case for a set like the squares, whose values each hold few heaps) is
+/// wasted, while reading the tail always makes progress.
+const LIST_COST: usize = 4;
+
 /// Largest number of exceptions an all-but set may list (each costs a step per heap).
 pub const MAX_EXCEPTIONS: u128 = 100_000;
 
@@ -494,7 +499,7 @@ pub fn union_table(
                 .iter()
                 .filter_map(|&r| heaps_by_class.get(v as usize * MODULUS + r));
             let listed: usize = lists.clone().map(Vec::len).sum();
-            if scanned + listed > tail_len - tail_read {
+            if (scanned + listed) * LIST_COST > tail_len - tail_read {
                 // Reading the tail is cheaper: read it until some option has value v.
                 let witness = tail[tail_read..tail_len].iter().position(|&t| {
                     let g = values[n - t as usize] as u64;
