@@ -103,18 +103,16 @@ pub(crate) fn assert_sum_matches_solver<G>(
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let s = family.solve(&refs, crate::family::Play::Normal).unwrap();
     let mut solver = crate::engine::Solver::new(game);
-    let expected: Vec<(usize, String)> = solver
+    let expected: Vec<Move> = solver
         .winning_moves(cells)
         .unwrap()
         .into_iter()
-        .map(|(i, o)| (i, format_cell(o[0])))
+        .map(|(component, o)| Move {
+            component,
+            to: format_cell(o[0]),
+        })
         .collect();
-    let got: Vec<(usize, String)> = s
-        .winning_moves
-        .iter()
-        .map(|m| (m.component, m.to.clone()))
-        .collect();
-    assert_eq!(got, expected, "{cells:?}");
+    assert_eq!(s.winning_moves, expected, "{cells:?}");
     assert_eq!(
         s.grundy,
         Some(solver.sum_value(cells).unwrap().0),

@@ -741,18 +741,30 @@ mod tests {
         let s = family.solve(&["100", "37"], Play::Normal).unwrap();
         let view = Heaps(family.rules());
         let mut solver = Solver::new(&view);
-        let expected: Vec<(usize, String)> = solver
+        let to: Vec<(usize, u64)> = solver
             .winning_moves(&[100, 37])
             .unwrap()
             .into_iter()
-            .map(|(i, o)| (i, o[0].to_string()))
+            .map(|(i, o)| (i, o[0]))
             .collect();
-        let got: Vec<(usize, String)> = s
-            .winning_moves
-            .iter()
-            .map(|m| (m.component, m.to.clone()))
-            .collect();
-        assert_eq!(got, expected);
+        assert_eq!(
+            to,
+            [
+                (0, 93),
+                (0, 87),
+                (0, 57),
+                (0, 27),
+                (0, 11),
+                (0, 3),
+                (1, 35),
+                (1, 34),
+                (1, 0)
+            ]
+        );
+        assert_eq!(s.winning_moves.len(), to.len());
+        for (m, (i, heap)) in s.winning_moves.iter().zip(to) {
+            assert_eq!((m.component, m.to.as_str()), (i, heap.to_string().as_str()));
+        }
         assert!(family.sequence().unwrap().period_rule() == crate::family::PeriodRule::None);
     }
 
