@@ -167,6 +167,14 @@ impl Subtraction {
         self.intervals.last().map_or(u64::MAX, |&(_, hi)| hi)
     }
 
+    /// Whether `s` is in the set (finite or infinite).
+    pub fn contains(&self, s: u64) -> bool {
+        match &self.infinite {
+            Some(set) => set.contains(s),
+            None => self.intervals.iter().any(|&(lo, hi)| lo <= s && s <= hi),
+        }
+    }
+
     /// The intervals of a finite set (empty for an infinite one).
     pub fn intervals(&self) -> &[(u64, u64)] {
         &self.intervals

@@ -571,7 +571,7 @@ pub fn all_but_table(excluded: &[(u64, u64)], to: u64) -> Result<Vec<u32>, GameE
 mod tests {
     use super::*;
     use crate::engine::table::heap_table;
-    use crate::engine::{Heaps, Solver};
+    use crate::engine::{HeapGame, Heaps, Solver};
     use crate::families::heap::{HeapFamily, HeapRules};
     use crate::families::subtraction::Subtraction;
     use crate::family::{Family, HeapSequence, Play};
@@ -618,6 +618,16 @@ mod tests {
             let view = Heaps(&g);
             let mut solver = Solver::new(&view);
             prop_assert_eq!(solver.grundy(&n).unwrap().0, fast_table(&g, n)[n as usize]);
+        }
+
+        #[test]
+        fn set_membership_matches_options(n in 0u64..400, args in proptest::sample::select(vec!["1,primes", "squares,7", "fibonacci", "all-but:2,5"])) {
+            let g = game(args);
+            let mut removals = Vec::new();
+            g.heap_options(n, &mut |o| removals.push(n - o[0]));
+            removals.sort_unstable();
+            let tested: Vec<u64> = (1..=n).filter(|&s| g.contains(s)).collect();
+            prop_assert_eq!(removals, tested);
         }
 
         #[test]
