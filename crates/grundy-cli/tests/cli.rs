@@ -68,11 +68,8 @@ fn bad_input_exits_2_with_one_line() {
         ),
         (&["table", "nim", "--to", "10^15"], "", "refused"),
         (&["batch", "nim"], "1 2\n3 x\n", "line 2"),
-        (
-            &["solve", "subtraction:1..6", "--misere", "3"],
-            "",
-            "misère",
-        ),
+        // Subtraction games now play misère by the SJ rule; staircase Nim has no misère theory.
+        (&["solve", "staircase", "--misere", "3"], "", "misère"),
     ];
     for (args, stdin, needle) in cases {
         let (code, out, err) = grundy(args, stdin);
@@ -236,5 +233,86 @@ fn period_pattern_census_bad_input_exits_2() {
         assert_eq!(code, 2, "{args:?}: {out} {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// Issue 3: every classic family through the CLI contract.
+#[test]
+fn classic_games_through_the_cli() {
+    // "1 or a prime" is n mod 4 (not period 34), at any heap size.
+    let (code, out, _) = grundy(&["value", "subtraction:1,primes", "2^64-1"], "");
+    assert_eq!((code, out.trim()), (0, "3"));
+    let v = json(&["table", "subtraction:primes", "--to", "12", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::json!([0, 0, 1, 1, 2, 2, 3, 3, 4, 0, 0, 1, 1])
+    );
+    let v = json(&["table", "subtraction:all-but:2,5", "--to", "7", "--json"]);
+    assert_eq!(v, serde_json::json!([0, 1, 0, 1, 2, 3, 2, 3]));
+
+    // Wythoff: one queen exactly at 10^18 scale; a sum by table.
+    let v = json(&[
+        "solve",
+        "wythoff",
+        "1618033988749894849,2618033988749894848",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "first");
+    let moves: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert!(
+        moves.contains(&"1618033988749894848,2618033988749894848"),
+        "{moves:?}"
+    );
+    let v = json(&["solve", "wythoff", "1,2", "3,5", "--json"]);
+    assert_eq!(
+        (v["winner"].as_str(), v["grundy"].as_u64()),
+        (Some("second"), Some(0))
+    );
+
+    // Moore and staircase: one game per POSITION list; `to` is the whole new position.
+    let v = json(&["solve", "moore:2", "3", "5", "6", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"component": 1, "to": "3 3 3"}])
+    );
+    let v = json(&["solve", "staircase", "0", "5", "9", "--json"]);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"component": 0, "to": "5 0 9"}])
+    );
+    let (code, out, _) = grundy(&["batch", "moore:2"], "3 5 6\n7 7 7\n");
+    assert_eq!((code, out.as_str()), (0, "first\nsecond\n"));
+    let (code, out, _) = grundy(&["batch", "moore:2", "--misere"], "1 1 1 1\n1 1 1\n7 7 7\n");
+    assert_eq!((code, out.as_str()), (0, "second\nfirst\nsecond\n"));
+
+    // Chessboard coins (HackerRank board): 5,4 and 3,3.
+    let v = json(&["solve", "chessboard", "5,4", "3,3", "--json"]);
+    assert_eq!(v["grundy"], 6);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"component": 0, "to": "3,3"}])
+    );
+
+    // Misère: subtraction sets by the SJ rule, refusals where there is no theory.
+    let (code, out, _) = grundy(
+        &["batch", "subtraction:1..3", "--misere"],
+        "1\n1 1\n2 2\n4 4\n",
+    );
+    assert_eq!((code, out.as_str()), (0, "second\nfirst\nsecond\nfirst\n"));
+    for args in [
+        &["solve", "wythoff", "1,2", "3,4", "--misere"][..],
+        &["solve", "staircase", "1", "2", "--misere"],
+        &["solve", "chessboard:8", "1,1", "--misere"],
+        &["value", "wythoff", "3000,3001"],
+        &["solve", "subtraction:all-but:1..200000", "1"],
+    ] {
+        let (code, _, err) = grundy(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }

@@ -44,14 +44,16 @@ fn human(spec: &str, s: &Solution) -> String {
     text.push_str(&format!("game: {spec}\n"));
     text.push_str(&format!("components: {}\n", parts.join(", ")));
     match s.grundy {
-        Some(g) if s.components.len() > 1 => text.push_str(&format!(
-            "Grundy value: {} = {g}\n",
-            s.components
-                .iter()
-                .filter_map(|c| c.grundy.map(|v| v.to_string()))
-                .collect::<Vec<_>>()
-                .join(" ⊕ ")
-        )),
+        Some(g) if s.components.len() > 1 && s.components.iter().all(|c| c.grundy.is_some()) => {
+            text.push_str(&format!(
+                "Grundy value: {} = {g}\n",
+                s.components
+                    .iter()
+                    .filter_map(|c| c.grundy.map(|v| v.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(" ⊕ ")
+            ))
+        }
         Some(g) => text.push_str(&format!("Grundy value: {g}\n")),
         None => {}
     }

@@ -7,6 +7,8 @@
 //! [`HeapGame`]: crate::engine::HeapGame
 //! [`ImpartialGame`]: crate::engine::ImpartialGame
 
+pub mod cells;
+pub mod chessboard;
 pub mod coin_product;
 pub mod coins;
 pub mod gcd;
@@ -16,9 +18,15 @@ pub mod graph_file;
 pub mod hackenbush;
 pub mod heap;
 pub mod loopy_graph;
+pub mod misere;
+pub mod moore;
 pub mod nim;
 pub mod prime_heap;
+pub mod staircase;
 pub mod subtraction;
+pub mod subtraction_sets;
+pub mod tuple;
+pub mod wythoff;
 
 use crate::error::GameError;
 use crate::family::Family;
@@ -56,7 +64,7 @@ pub const CATALOGUE: &[Entry] = &[
     Entry {
         name: "subtraction",
         aliases: &["sub"],
-        summary: "subtraction game: remove s tokens, s in a set (list and/or ranges a..b)",
+        summary: "subtraction game: remove s tokens, s in a set: numbers, ranges a..b, primes, squares, fibonacci, powers-of-2, or all-but:LIST",
         example: "solve subtraction:1,3,4 10 20 30",
         build: |args, spec| {
             Ok(Box::new(HeapFamily::new(subtraction::Subtraction::parse(
@@ -155,6 +163,40 @@ pub const CATALOGUE: &[Entry] = &[
             no_args(args, spec)?;
             Ok(Box::new(loopy_graph::LoopyGraph))
         },
+    },
+    Entry {
+        name: "wythoff",
+        aliases: &[],
+        summary: "Wythoff's game: a queen at a,b moves left, down or diagonally (take from one heap, or equally from both); one queen exact to 2^62, sums by Grundy table",
+        example: "solve wythoff 4,6",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(wythoff::Wythoff::new()))
+        },
+    },
+    Entry {
+        name: "moore",
+        aliases: &[],
+        summary: "Moore's Nim_K: take from 1 to K heaps at once; POSITION lists the heaps of one game",
+        example: "solve moore:2 3 5 6",
+        build: |args, spec| Ok(Box::new(moore::Moore::parse(args, spec)?)),
+    },
+    Entry {
+        name: "staircase",
+        aliases: &["staircase-nim"],
+        summary: "staircase Nim: move coins from step i down to step i−1; POSITION lists coins per step, step 0 first",
+        example: "solve staircase 3 1 4 1",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(staircase::Staircase))
+        },
+    },
+    Entry {
+        name: "chessboard",
+        aliases: &[],
+        summary: "coins on an N×N board (chessboard:N, default 15), moving to (x−2,y±1) or (x±1,y−2); POSITION lists coins x,y (1-based)",
+        example: "solve chessboard 5,4 3,3",
+        build: |args, spec| Ok(Box::new(chessboard::Chessboard::parse(args, spec)?)),
     },
 ];
 

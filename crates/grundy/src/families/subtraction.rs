@@ -2,104 +2,189 @@
 //!
 //! Spec: `subtraction:1,3,4`, `subtraction:1..6` (take 1 to 6, the "Bash game"), or a mix
 //! such as `subtraction:2..4,7`. The set is kept as sorted disjoint intervals so that huge
-//! ranges (`1..1000000000000`) cost nothing to store.
+//! ranges (`1..1000000000000`) cost nothing to store. Infinite sets — `primes`, `squares`,
+//! `fibonacci`, `powers-of-2`, unions such as `1,primes`, and `all-but:2,5` — live in
+//! [`subtraction_sets`](crate::families::subtraction_sets), which also holds their fast tables.
 //!
 //! Fast paths, each tested against the definition:
 //! - `S = {a, …, b}` (one interval): `G(n) = ⌊(n mod (a+b)) / a⌋` (Winning Ways, ch. 4);
 //!   for `a = 1` this is the familiar take-at-most-k rule `n mod (k+1)`.
 //! - otherwise `G(n)` depends only on the previous `max S` values, so tables stream with a
 //!   window of `max S` values.
+//! - infinite sets: `G(n) = n mod k` where that theorem applies, else the fast tables.
+//!
+//! Misère play: the Anti-SG/SJ rule ([`misere`](crate::families::misere)) wherever its
+//! condition holds — proved for the closed forms, checked on the table otherwise.
 
 use crate::engine::limits::check_memory;
 use crate::engine::{HeapGame, MexSet, Nimber};
 use crate::error::GameError;
 use crate::families::heap::HeapRules;
-use crate::family::PeriodRule;
+use crate::families::misere::{sj_outcome, VerifiedValues};
+use crate::families::subtraction_sets::{InfiniteSet, Sequence};
+use crate::family::{PeriodRule, Winner};
 
-/// A finite subtraction set as sorted, disjoint, non-adjacent intervals `[lo, hi]`, `lo ≥ 1`.
+/// A subtraction set: finite (sorted, disjoint, non-adjacent intervals `[lo, hi]`, `lo ≥ 1`)
+/// or infinite (`intervals` is then empty and `infinite` holds the set).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subtraction {
     intervals: Vec<(u64, u64)>,
+    infinite: Option<InfiniteSet>,
+    /// Values checked for the misère (SJ) condition, kept between batch lines.
+    misere: VerifiedValues,
 }
 
 impl Subtraction {
     /// Builds the game from intervals in any order (overlaps are merged). Errors on an empty
     /// set or an element 0 (removing nothing is not a move).
-    pub fn from_intervals(mut intervals: Vec<(u64, u64)>, spec: &str) -> Result<Self, GameError> {
-        if intervals.is_empty() {
-            return Err(GameError::bad_spec(spec, "the subtraction set is empty"));
-        }
-        if let Some(&(lo, hi)) = intervals.iter().find(|(lo, hi)| lo > hi) {
-            return Err(GameError::bad_spec(
-                spec,
-                format!("range {lo}..{hi} is empty (its start is above its end)"),
-            ));
-        }
-        if intervals.iter().any(|&(lo, _)| lo == 0) {
-            return Err(GameError::bad_spec(
-                spec,
-                "0 cannot be in a subtraction set (a move must remove something)",
-            ));
-        }
-        intervals.sort_unstable();
-        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(intervals.len());
-        for (lo, hi) in intervals {
-            match merged.last_mut() {
-                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-                _ => merged.push((lo, hi)),
-            }
-        }
-        Ok(Subtraction { intervals: merged })
+    pub fn from_intervals(intervals: Vec<(u64, u64)>, spec: &str) -> Result<Self, GameError> {
+        Ok(Subtraction {
+            intervals: normalise(intervals, spec)?,
+            infinite: None,
+            misere: VerifiedValues::default(),
+        })
     }
 
-    /// Parses the part after `subtraction:`: comma-separated numbers and `a..b` ranges.
+    fn from_infinite(infinite: InfiniteSet) -> Subtraction {
+        Subtraction {
+            intervals: Vec::new(),
+            infinite: Some(infinite),
+            misere: VerifiedValues::default(),
+        }
+    }
+
+    /// Parses the part after `subtraction:`: comma-separated numbers, `a..b` ranges and
+    /// sequence names (`primes`, `squares`, `fibonacci`, `powers-of-2`), or `all-but:` and a
+    /// list of exceptions.
     pub fn parse(args: &str, spec: &str) -> Result<Self, GameError> {
-        let mut intervals = Vec::new();
+        if let Some(rest) = args.strip_prefix("all-but:") {
+            if rest.trim().is_empty() {
+                return Err(GameError::bad_spec(
+                    spec,
+                    "all-but needs at least one exception, e.g. `all-but:2,5` (with none it is nim)",
+                ));
+            }
+            let excluded = normalise(parse_intervals(rest, spec)?, spec)?;
+            return Ok(Subtraction::from_infinite(InfiniteSet::all_but(
+                excluded, spec,
+            )?));
+        }
+        let mut sequences = Vec::new();
+        let mut numbers = Vec::new();
         for item in args.split(',') {
-            let item = item.trim();
-            let number = |t: &str| {
-                t.trim().parse::<u64>().map_err(|_| {
+            match Sequence::parse(item.trim()) {
+                Some(q) => sequences.push(q),
+                None => numbers.push(item),
+            }
+        }
+        let intervals = parse_intervals(&numbers.join(","), spec)?;
+        if sequences.is_empty() {
+            return Subtraction::from_intervals(intervals, spec);
+        }
+        let finite = if numbers.is_empty() {
+            Vec::new()
+        } else {
+            normalise(intervals, spec)?
+        };
+        Ok(Subtraction::from_infinite(InfiniteSet::union(
+            finite, sequences,
+        )))
+    }
+
+    /// Whether the set is finite.
+    pub fn is_finite(&self) -> bool {
+        self.infinite.is_none()
+    }
+
+    /// The infinite set, if the set is infinite.
+    pub fn infinite_set(&self) -> Option<&InfiniteSet> {
+        self.infinite.as_ref()
+    }
+}
+
+/// Sorts and merges intervals; errors on an empty set, an empty range or an element 0.
+fn normalise(mut intervals: Vec<(u64, u64)>, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
+    if intervals.is_empty() {
+        return Err(GameError::bad_spec(spec, "the subtraction set is empty"));
+    }
+    if let Some(&(lo, hi)) = intervals.iter().find(|(lo, hi)| lo > hi) {
+        return Err(GameError::bad_spec(
+            spec,
+            format!("range {lo}..{hi} is empty (its start is above its end)"),
+        ));
+    }
+    if intervals.iter().any(|&(lo, _)| lo == 0) {
+        return Err(GameError::bad_spec(
+            spec,
+            "0 cannot be in a subtraction set (a move must remove something)",
+        ));
+    }
+    intervals.sort_unstable();
+    let mut merged: Vec<(u64, u64)> = Vec::with_capacity(intervals.len());
+    for (lo, hi) in intervals {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    Ok(merged)
+}
+
+/// Parses comma-separated numbers and `a..b` ranges (an empty text gives no intervals).
+fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
+    let mut intervals = Vec::new();
+    if args.trim().is_empty() {
+        return Ok(intervals);
+    }
+    for item in args.split(',') {
+        let item = item.trim();
+        let number = |t: &str| {
+            t.trim().parse::<u64>().map_err(|_| {
                     GameError::bad_spec(
                         spec,
                         format!("`{t}` is not a positive integer up to 2^64−1 (expected e.g. `1,3,4` or `1..6`)"),
                     )
                 })
-            };
-            let interval = match item.split_once("..") {
-                Some((lo, hi)) => {
-                    let hi = hi.strip_prefix('=').unwrap_or(hi);
-                    (number(lo)?, number(hi)?)
-                }
-                None => {
-                    let v = number(item)?;
-                    (v, v)
-                }
-            };
-            intervals.push(interval);
-        }
-        Subtraction::from_intervals(intervals, spec)
+        };
+        let interval = match item.split_once("..") {
+            Some((lo, hi)) => {
+                let hi = hi.strip_prefix('=').unwrap_or(hi);
+                (number(lo)?, number(hi)?)
+            }
+            None => {
+                let v = number(item)?;
+                (v, v)
+            }
+        };
+        intervals.push(interval);
     }
+    Ok(intervals)
+}
 
-    /// The largest element of the set.
+impl Subtraction {
+    /// The largest element of the set (`u64::MAX` for an infinite set).
     pub fn max_removal(&self) -> u64 {
-        self.intervals
-            .last()
-            .expect("a subtraction set is never empty")
-            .1
+        self.intervals.last().map_or(u64::MAX, |&(_, hi)| hi)
     }
 
-    /// Whether `s` is in the set.
+    /// Whether `s` is in the set (finite or infinite).
     pub fn contains(&self, s: u64) -> bool {
-        self.intervals.iter().any(|&(lo, hi)| lo <= s && s <= hi)
+        match &self.infinite {
+            Some(set) => set.contains(s),
+            None => self.intervals.iter().any(|&(lo, hi)| lo <= s && s <= hi),
+        }
     }
 
-    /// The intervals of the set.
+    /// The intervals of a finite set (empty for an infinite one).
     pub fn intervals(&self) -> &[(u64, u64)] {
         &self.intervals
     }
 
-    /// The number of elements of the set.
+    /// The number of elements of the set (`u128::MAX` for an infinite set).
     pub fn len(&self) -> u128 {
+        if !self.is_finite() {
+            return u128::MAX;
+        }
         self.intervals
             .iter()
             .map(|&(lo, hi)| (hi - lo) as u128 + 1)
@@ -115,6 +200,16 @@ impl Subtraction {
 impl HeapGame for Subtraction {
     /// The definition: heap `n` moves to `n − s` for every `s ∈ S` with `s ≤ n`.
     fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+        if let Some(set) = &self.infinite {
+            let mut removals = Vec::new();
+            set.any_up_to(n, &mut |s| {
+                removals.push(s);
+                false
+            });
+            removals.sort_unstable();
+            removals.into_iter().for_each(|s| visit(&[n - s]));
+            return;
+        }
         for &(lo, hi) in &self.intervals {
             if lo > n {
                 break;
@@ -126,21 +221,53 @@ impl HeapGame for Subtraction {
     }
 }
 
+/// `1,3..5,9`: the spec form of normalised intervals.
+pub fn format_intervals(intervals: &[(u64, u64)]) -> String {
+    let parts: Vec<String> = intervals
+        .iter()
+        .map(|&(lo, hi)| match hi - lo {
+            0 => lo.to_string(),
+            1 => format!("{lo},{hi}"),
+            _ => format!("{lo}..{hi}"),
+        })
+        .collect();
+    parts.join(",")
+}
+
+impl Subtraction {
+    /// Whether some `s ∈ S`, `s ≤ n`, satisfies `stop` (trying them in a cheap order).
+    fn any_removal(&self, n: u64, stop: &mut dyn FnMut(u64) -> bool) -> bool {
+        match &self.infinite {
+            Some(set) => set.any_up_to(n, stop),
+            None => self
+                .intervals
+                .iter()
+                .take_while(|&&(lo, _)| lo <= n)
+                .any(|&(lo, hi)| (lo..=hi.min(n)).any(&mut *stop)),
+        }
+    }
+
+    /// Whether every heap has a closed form for which the SJ condition is a theorem.
+    fn has_proved_misere_rule(&self) -> bool {
+        match &self.infinite {
+            Some(set) => set.cycle().is_some(),
+            None => self.intervals.len() == 1,
+        }
+    }
+}
+
 impl HeapRules for Subtraction {
     fn spec(&self) -> String {
-        let parts: Vec<String> = self
-            .intervals
-            .iter()
-            .map(|&(lo, hi)| match hi - lo {
-                0 => lo.to_string(),
-                1 => format!("{lo},{hi}"),
-                _ => format!("{lo}..{hi}"),
-            })
-            .collect();
-        format!("subtraction:{}", parts.join(","))
+        match &self.infinite {
+            Some(set) => format!("subtraction:{}", set.spec_args()),
+            None => format!("subtraction:{}", format_intervals(&self.intervals)),
+        }
     }
 
     fn option_count(&self, n: u64) -> u128 {
+        if let Some(set) = &self.infinite {
+            return set.count_up_to(n);
+        }
         self.intervals
             .iter()
             .filter(|&&(lo, _)| lo <= n)
@@ -149,6 +276,9 @@ impl HeapRules for Subtraction {
     }
 
     fn closed_form(&self, n: u64) -> Option<Nimber> {
+        if let Some(set) = &self.infinite {
+            return set.cycle().map(|k| Nimber(n % k));
+        }
         match self.intervals[..] {
             [(a, b)] => {
                 // a + b may overflow u64; compute in u128.
@@ -160,7 +290,11 @@ impl HeapRules for Subtraction {
     }
 
     fn closed_form_name(&self) -> &'static str {
-        "closed form G(n) = ⌊(n mod (a+b)) / a⌋ for S = {a..b}"
+        if self.is_finite() {
+            "closed form G(n) = ⌊(n mod (a+b)) / a⌋ for S = {a..b}"
+        } else {
+            "closed form G(n) = n mod k (S contains 1..k−1 and no multiple of k)"
+        }
     }
 
     /// `n → m` is a move iff `n − m ∈ S` (the empty option is heap 0).
@@ -179,6 +313,18 @@ impl HeapRules for Subtraction {
         to: u64,
         sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
+        if let Some(set) = &self.infinite {
+            if set.cycle().is_some() {
+                for n in 0..=to {
+                    sink(n, self.closed_form(n).expect("the cycle is a closed form"))?;
+                }
+                return Ok(());
+            }
+            for (n, &v) in set.table(to)?.iter().enumerate() {
+                sink(n as u64, Nimber(v as u64))?;
+            }
+            return Ok(());
+        }
         if let [(_, _)] = self.intervals[..] {
             for n in 0..=to {
                 sink(
@@ -210,9 +356,41 @@ impl HeapRules for Subtraction {
     }
 
     fn period_rule(&self) -> PeriodRule {
-        PeriodRule::FiniteSubtraction {
-            max_removal: self.max_removal(),
+        if self.is_finite() {
+            PeriodRule::FiniteSubtraction {
+                max_removal: self.max_removal(),
+            }
+        } else {
+            PeriodRule::None
         }
+    }
+
+    /// The SJ rule: by theorem for the closed forms, else once the table to the largest heap
+    /// shows the condition holds (see `families::misere`).
+    fn misere_outcome(&self, heaps: &[u64]) -> Result<Winner, GameError> {
+        if self.has_proved_misere_rule() {
+            let values: Vec<u64> = heaps
+                .iter()
+                .map(|&n| self.closed_form(n).map(|v| v.0))
+                .collect::<Option<_>>()
+                .expect("closed forms answer every heap");
+            return Ok(sj_outcome(&values));
+        }
+        let values = self.misere.values_for(
+            heaps,
+            &self.spec(),
+            &|to| {
+                let mut table = Vec::new();
+                self.for_each_value(to, &mut |_, v| {
+                    table.push(v.0);
+                    Ok(())
+                })?;
+                Ok(table)
+            },
+            &|n| !self.any_removal(n, &mut |_| true),
+            &|n, table| self.any_removal(n, &mut |s| table[(n - s) as usize] == 1),
+        )?;
+        Ok(sj_outcome(&values))
     }
 
     /// For an interval set the options of one value form an arithmetic progression; enumerate

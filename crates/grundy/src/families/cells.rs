@@ -1,0 +1,140 @@
+//! Games played on cells `x,y` — a Wythoff queen, a coin on a chessboard — where a POSITION
+//! list is a sum of cells: parsing, and the normal-play solution of a sum from each family's
+//! values and options.
+
+use crate::engine::number::parse_u64_expr;
+use crate::engine::Nimber;
+use crate::error::GameError;
+use crate::family::{ComponentReport, Move, Solution, Winner};
+
+/// A cell `(x, y)`.
+pub type Cell = (u64, u64);
+
+/// Parses `x,y` (each a non-negative integer, `10^18` style accepted).
+pub fn parse_cell(text: &str) -> Result<Cell, GameError> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| GameError::bad_position(text, "expected a cell `x,y`, e.g. `3,5`"))?;
+    let coordinate = |t: &str| {
+        parse_u64_expr(t)
+            .map_err(|reason| GameError::bad_position(text, format!("coordinate {reason}")))
+    };
+    Ok((coordinate(x)?, coordinate(y)?))
+}
+
+/// Parses every POSITION argument as a cell; at least one is required.
+pub fn parse_cells(positions: &[&str]) -> Result<Vec<Cell>, GameError> {
+    if positions.is_empty() {
+        return Err(GameError::bad_position(
+            "",
+            "no position given: list one cell `x,y` per component",
+        ));
+    }
+    positions.iter().map(|p| parse_cell(p)).collect()
+}
+
+/// `x,y`.
+pub fn format_cell((x, y): Cell) -> String {
+    format!("{x},{y}")
+}
+
+/// What a cell family provides for sums under normal play.
+pub trait CellRules {
+    /// The Grundy value of one cell (refusing cells the family cannot evaluate).
+    fn cell_value(&self, cell: Cell) -> Result<Nimber, GameError>;
+
+    /// Every option of a cell (one cell each).
+    fn cell_options(&self, cell: Cell) -> Vec<Cell>;
+}
+
+/// The sum of `cells` under normal play: values, nim-sum, and every winning move (each option
+/// whose value is the nim-sum of the other components).
+pub fn solve_sum(
+    rules: &dyn CellRules,
+    cells: &[Cell],
+    method: String,
+) -> Result<Solution, GameError> {
+    let values = cells
+        .iter()
+        .map(|&c| rules.cell_value(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let total = Nimber::sum(values.iter().copied());
+    let mut winning_moves = Vec::new();
+    if !total.is_zero() {
+        for (i, (&cell, &v)) in cells.iter().zip(&values).enumerate() {
+            let target = total ^ v;
+            for option in rules.cell_options(cell) {
+                if rules.cell_value(option)? == target {
+                    winning_moves.push(Move {
+                        component: i,
+                        to: format_cell(option),
+                    });
+                }
+            }
+        }
+    }
+    Ok(Solution {
+        winner: Winner::from_grundy(total),
+        grundy: Some(total.0),
+        winning_moves,
+        components: cells
+            .iter()
+            .zip(&values)
+            .map(|(&c, v)| ComponentReport {
+                position: format_cell(c),
+                grundy: Some(v.0),
+            })
+            .collect(),
+        method,
+    })
+}
+
+/// The check every cell family's sums must pass: the family's solution against the generic
+/// solver on the definition (`game`).
+#[cfg(test)]
+pub(crate) fn assert_sum_matches_solver<G>(
+    family: &dyn crate::family::Family,
+    game: &G,
+    cells: &[Cell],
+) where
+    G: crate::engine::ImpartialGame<Position = Cell>,
+{
+    let texts: Vec<String> = cells.iter().map(|&c| format_cell(c)).collect();
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let s = family.solve(&refs, crate::family::Play::Normal).unwrap();
+    let mut solver = crate::engine::Solver::new(game);
+    let expected: Vec<Move> = solver
+        .winning_moves(cells)
+        .unwrap()
+        .into_iter()
+        .map(|(component, o)| Move {
+            component,
+            to: format_cell(o[0]),
+        })
+        .collect();
+    assert_eq!(s.winning_moves, expected, "{cells:?}");
+    assert_eq!(
+        s.grundy,
+        Some(solver.sum_value(cells).unwrap().0),
+        "{cells:?}"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_parse_and_print() {
+        assert_eq!(parse_cell("3,5").unwrap(), (3, 5));
+        assert_eq!(
+            parse_cell(" 10^18 , 0").unwrap(),
+            (1_000_000_000_000_000_000, 0)
+        );
+        assert_eq!(format_cell((7, 2)), "7,2");
+        for bad in ["3", "3,", ",5", "a,b", "-1,2", "1,2,3"] {
+            assert!(parse_cell(bad).is_err(), "{bad}");
+        }
+        assert!(parse_cells(&[]).is_err());
+    }
+}
