@@ -7,8 +7,10 @@
 //! [`HeapGame`]: crate::engine::HeapGame
 //! [`ImpartialGame`]: crate::engine::ImpartialGame
 
+pub mod grundys_game;
 pub mod heap;
 pub mod nim;
+pub mod octal;
 pub mod subtraction;
 
 use crate::error::GameError;
@@ -53,6 +55,35 @@ pub const CATALOGUE: &[Entry] = &[
             Ok(Box::new(HeapFamily::new(subtraction::Subtraction::parse(
                 args, spec,
             )?)))
+        },
+    },
+    Entry {
+        name: "octal",
+        aliases: &[
+            "kayles",
+            "dawsons-kayles",
+            "dawsons-chess",
+            "treblecross",
+            "officers",
+        ],
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6",
+        example: "solve octal:0.77 10 20 30",
+        build: |args, spec| {
+            let name = spec.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+            Ok(Box::new(HeapFamily::new(octal::Octal::from_name(
+                &name, args, spec,
+            )?)))
+        },
+    },
+    Entry {
+        name: grundys_game::NAME,
+        aliases: &[],
+        summary: "Grundy's game: split one heap into two heaps of different sizes",
+        example: "solve grundys-game 10 20 30",
+        build: |args, spec| {
+            Ok(Box::new(HeapFamily::new(
+                grundys_game::GrundysGame::parse(args, spec)?,
+            )))
         },
     },
 ];
