@@ -28,6 +28,8 @@ enum Command {
     Batch(commands::batch::Args),
     /// List every game family with a description and an example.
     Games(commands::games::Args),
+    /// Statistics of an octal game's Grundy sequence: largest value, rare mask, checksum.
+    OctalStats(commands::octal_stats::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::table::run(args),
         Command::Batch(args) => commands::batch::run(args),
         Command::Games(args) => commands::games::run(args),
+        Command::OctalStats(args) => commands::octal_stats::run(args),
     };
     output::finish(result)
 }

@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod games;
+pub mod octal_stats;
 pub mod solve;
 pub mod table;
 pub mod value;

@@ -129,11 +129,7 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
             path.display()
         )));
     }
-    let count = u64::from_le_bytes(
-        take(8, &mut sum)?
-            .try_into()
-            .expect("8 bytes were read"),
-    );
+    let count = u64::from_le_bytes(take(8, &mut sum)?.try_into().expect("8 bytes were read"));
     if count.saturating_mul(2) > size {
         return Err(corrupt("truncated"));
     }

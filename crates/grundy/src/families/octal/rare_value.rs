@@ -24,6 +24,9 @@ use super::rules::MoveRules;
 use super::{checked_value, SequenceSolver, Value, PROGRESS_CHUNK};
 use crate::error::GameError;
 
+/// Number of distinct 16-bit values (and of their XORs).
+const VALUE_RANGE: usize = 1 << 16;
+
 pub struct RareValueSolver<'r> {
     rules: &'r MoveRules,
     values: Vec<Value>,
@@ -34,24 +37,30 @@ pub struct RareValueSolver<'r> {
     bits: u32,
     /// Heaps per (value, parity bit), see [`count_index`].
     counts: Vec<u64>,
-    /// Rare heaps `r ≥ 1` with their values, in increasing order of `r`.
-    rare: Vec<(u64, Value)>,
+    /// Rare heaps `r ≥ 1` in increasing order, and their values (two arrays: the hot loop
+    /// streams both).
+    rare_heaps: Vec<u64>,
+    rare_values: Vec<Value>,
     /// Number of rare heaps (including heap 0 when rare) when the mask was last chosen.
     rare_at_last_choice: u64,
     /// `parity(v & mask)` for every `v < 2^(bits+1)`.
     value_parity: Vec<u8>,
-    /// `hit[v] == stamp` ⇔ value `v` is known among the options of the current heap.
-    hit: Vec<u8>,
-    stamp: u8,
+    /// `hit[v] == stamp` ⇔ value `v` is known among the options of the current heap. Indexed
+    /// by a XOR of two 16-bit values, so the index is always in range (no bounds checks).
+    hit: Box<[u16; VALUE_RANGE]>,
+    stamp: u16,
     /// Rare values below the candidate not yet seen, during the scan of step 3.
-    missing: Vec<u8>,
+    missing: Box<[u16; VALUE_RANGE]>,
     missing_list: Vec<u16>,
 }
 
 impl<'r> RareValueSolver<'r> {
     /// A solver that continues from `values` = `G(0..values.len())` (empty to start afresh).
     pub fn new(rules: &'r MoveRules, values: Vec<Value>) -> RareValueSolver<'r> {
-        debug_assert!(rules.split3.is_empty(), "three-way splits use the naive solver");
+        debug_assert!(
+            rules.split3.is_empty(),
+            "three-way splits use the naive solver"
+        );
         let bits = values
             .iter()
             .map(|&v| u16::BITS - v.leading_zeros())
@@ -64,12 +73,13 @@ impl<'r> RareValueSolver<'r> {
             classes: ClassMask::ALL_RARE,
             bits,
             counts: vec![0; 2 << bits],
-            rare: Vec::new(),
+            rare_heaps: Vec::new(),
+            rare_values: Vec::new(),
             rare_at_last_choice: 0,
             value_parity: Vec::new(),
-            hit: Vec::new(),
+            hit: Box::new([0; VALUE_RANGE]),
             stamp: 0,
-            missing: Vec::new(),
+            missing: Box::new([0; VALUE_RANGE]),
             missing_list: Vec::new(),
             values,
         };
@@ -96,9 +106,6 @@ impl<'r> RareValueSolver<'r> {
     fn resize_value_arrays(&mut self) {
         let size = 2usize << self.bits;
         self.counts.resize(size, 0);
-        self.hit = vec![0; size];
-        self.stamp = 0;
-        self.missing = vec![0; size];
         self.value_parity = (0..size as u64)
             .map(|v| self.classes.class(v, 0) as u8)
             .collect();
@@ -109,16 +116,18 @@ impl<'r> RareValueSolver<'r> {
     fn choose_mask(&mut self, force: bool) {
         let total = self.values.len() as u64;
         let (best, best_rare) = best_mask(&self.counts, total, self.split_parity.is_some());
-        let current_rare = self.rare.len() as u64 + self.is_rare_heap_zero() as u64;
+        let current_rare = self.rare_heaps.len() as u64 + self.is_rare_heap_zero() as u64;
         if force || best_rare * 8 < current_rare * 7 {
             self.classes = best;
-            self.value_parity = (0..self.hit.len() as u64)
+            self.value_parity = (0..self.value_parity.len() as u64)
                 .map(|v| best.class(v, 0) as u8)
                 .collect();
-            self.rare.clear();
+            self.rare_heaps.clear();
+            self.rare_values.clear();
             for (n, &v) in self.values.iter().enumerate().skip(1) {
                 if best.class(v as u64, self.parity_bit(n as u64)) == 0 {
-                    self.rare.push((n as u64, v));
+                    self.rare_heaps.push(n as u64);
+                    self.rare_values.push(v);
                 }
             }
             self.rare_at_last_choice = best_rare;
@@ -128,10 +137,14 @@ impl<'r> RareValueSolver<'r> {
     }
 
     fn is_rare_heap_zero(&self) -> bool {
-        !self.values.is_empty() && self.classes.class(self.values[0] as u64, self.parity_bit(0)) == 0
+        !self.values.is_empty()
+            && self
+                .classes
+                .class(self.values[0] as u64, self.parity_bit(0))
+                == 0
     }
 
-    fn next_stamp(&mut self) -> u8 {
+    fn next_stamp(&mut self) -> u16 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.hit.fill(0);
@@ -167,10 +180,8 @@ impl<'r> RareValueSolver<'r> {
                 continue;
             }
             let rest = n - k;
-            for &(r, g) in &self.rare {
-                if r >= rest {
-                    break;
-                }
+            let count = self.rare_heaps.partition_point(|&r| r < rest);
+            for (&r, &g) in self.rare_heaps[..count].iter().zip(&self.rare_values) {
                 let other = rest - r;
                 if rules.distinct_parts && other == r {
                     continue;
@@ -181,8 +192,9 @@ impl<'r> RareValueSolver<'r> {
 
         // Step 2: the candidate, and the rare values below it still to be found.
         self.missing_list.clear();
-        let mut candidate = hit.len();
-        for (v, &h) in hit.iter().enumerate() {
+        let limit = self.value_parity.len().min(VALUE_RANGE);
+        let mut candidate = limit;
+        for (v, &h) in hit[..limit].iter().enumerate() {
             if h != stamp {
                 if self.value_parity[v] ^ flip == 1 {
                     candidate = v;
@@ -204,12 +216,17 @@ impl<'r> RareValueSolver<'r> {
                     continue;
                 }
                 let rest = (n - k) as usize;
-                for a in 1..=rest / 2 {
-                    let b = rest - a;
-                    if rules.distinct_parts && a == b {
-                        continue;
-                    }
-                    let v = (values[a] ^ values[b]) as usize;
+                // Splits a + b = rest with 1 ≤ a ≤ b (a < b for distinct parts): `low` runs
+                // over a upwards, `high` over b downwards.
+                let pairs = if rules.distinct_parts {
+                    (rest - 1) / 2
+                } else {
+                    rest / 2
+                };
+                let low = &values[1..=pairs];
+                let high = &values[rest - pairs..rest];
+                for (&x, &y) in low.iter().zip(high.iter().rev()) {
+                    let v = (x ^ y) as usize;
                     if missing[v] == stamp {
                         missing[v] = 0;
                         remaining -= 1;
@@ -244,9 +261,10 @@ impl<'r> RareValueSolver<'r> {
         }
         self.counts[count_index(v as u64, parity_bit)] += 1;
         if rare && n >= 1 {
-            self.rare.push((n, v));
+            self.rare_heaps.push(n);
+            self.rare_values.push(v);
         }
-        if grew || self.rare.len() as u64 >= self.rare_at_last_choice.max(16) * 9 / 8 {
+        if grew || self.rare_heaps.len() as u64 >= self.rare_at_last_choice.max(16) * 9 / 8 {
             self.choose_mask(false);
         }
     }

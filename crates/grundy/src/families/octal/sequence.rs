@@ -94,9 +94,9 @@ impl<'a> Run<'a> {
             mut progress,
             period_shortcut,
         } = self;
-        let len = to.checked_add(1).ok_or_else(|| {
-            GameError::TooLarge("a table to 2^64−1 cannot be stored".to_string())
-        })?;
+        let len = to
+            .checked_add(1)
+            .ok_or_else(|| GameError::TooLarge("a table to 2^64−1 cannot be stored".to_string()))?;
         let rule = if period_shortcut {
             period_rule_of(rules)
         } else {

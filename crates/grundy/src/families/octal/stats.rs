@@ -76,8 +76,7 @@ impl StatsBuilder {
     }
 
     pub fn finish(&self, game: &str, period: Option<Period>) -> Stats {
-        let (classes, rare_count) =
-            best_mask(&self.counts, self.len, self.split_parity.is_some());
+        let (classes, rare_count) = best_mask(&self.counts, self.len, self.split_parity.is_some());
         let last_rare = (0..self.counts.len())
             .filter(|&index| self.counts[index] > 0 && self.is_rare_index(classes, index))
             .map(|index| self.last_seen[index])
@@ -104,9 +103,10 @@ impl Stats {
     /// The human form, one fact a line.
     pub fn describe(&self) -> String {
         let mut text = format!(
-            "game: {}\nheaps: G(0..{}) computed\nlargest value: {}, first at heap {}\nrare mask: {} ({} rare heaps, last at {})\nchecksum: fnv1a64 {}",
+            "game: {}\nheaps: {} (G(0..={}))\nlargest value: {}, first at heap {}\nrare mask: {} ({} rare heaps, last at {})\nchecksum: fnv1a64 {}",
             self.game,
             self.heaps,
+            self.heaps.saturating_sub(1),
             self.largest_value,
             self.largest_first_at,
             self.rare_mask,

@@ -5,11 +5,11 @@
 use super::sequence::Run;
 use super::stats::StatsBuilder;
 use super::*;
-use crate::period::Period;
 use crate::engine::{Heaps, Solver};
 use crate::families::heap::HeapFamily;
 use crate::families::parse_spec;
 use crate::family::{HeapSequence, Play};
+use crate::period::Period;
 
 fn first_values(spec: &str, count: u64) -> Vec<u64> {
     parse_spec(spec)
@@ -203,7 +203,10 @@ fn statistics_of_0_16() {
 #[ignore = "long: 0.6 to 2^21 (about 3.5e9 rare-pair steps)"]
 fn statistics_of_officers_to_2_21() {
     let stats = stats_of("0.6", (1 << 21) - 1);
-    assert_eq!((stats.largest_value, stats.largest_first_at), (319, 1274955));
+    assert_eq!(
+        (stats.largest_value, stats.largest_first_at),
+        (319, 1274955)
+    );
     assert_eq!(
         (stats.rare_mask.as_str(), stats.rare_count, stats.last_rare),
         ("0x1ee", 1584, Some(20627))
@@ -219,9 +222,15 @@ fn huge_tables_are_refused_with_the_figure() {
         .compute(1 << 50)
         .unwrap_err()
         .to_string();
-    assert!(error.contains("2.0 PiB") && error.contains("2 bytes a heap"), "{error}");
+    assert!(
+        error.contains("2.0 PiB") && error.contains("2 bytes a heap"),
+        "{error}"
+    );
     // Periodic games need only the certificate, however far the table goes.
     let kayles = parse("0.77").unwrap().rules();
     let outcome = Run::new(&kayles, "octal:0.77").compute(1 << 50).unwrap();
-    assert_eq!(outcome.value((1 << 50) - 1), Some(outcome.values[71 + ((1 << 50) - 1 - 71) % 12]));
+    assert_eq!(
+        outcome.value((1 << 50) - 1),
+        Some(outcome.values[71 + ((1 << 50) - 1 - 71) % 12])
+    );
 }
