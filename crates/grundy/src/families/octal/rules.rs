@@ -10,7 +10,7 @@ use crate::engine::HeapGame;
 /// - `take`: one non-empty heap `n − k` is left;
 /// - `split`: the rest is left as two non-empty heaps (`k = 0`: split without removing);
 /// - `split3`: the rest is left as three non-empty heaps (hexadecimal digits ≥ 8).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveRules {
     pub whole: Vec<u64>,
     pub take: Vec<u64>,
