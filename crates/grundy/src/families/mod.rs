@@ -70,7 +70,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve octal:0.77 10 20 30",
         build: |args, spec| {
             let name = spec.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
-            Ok(Box::new(HeapFamily::new(octal::Octal::from_name(
+            Ok(Box::new(HeapFamily::new(octal::TakeAndBreak::from_name(
                 &name, args, spec,
             )?)))
         },
@@ -81,9 +81,7 @@ pub const CATALOGUE: &[Entry] = &[
         summary: "Grundy's game: split one heap into two heaps of different sizes",
         example: "solve grundys-game 10 20 30",
         build: |args, spec| {
-            Ok(Box::new(HeapFamily::new(
-                grundys_game::GrundysGame::parse(args, spec)?,
-            )))
+            Ok(Box::new(HeapFamily::new(grundys_game::parse(args, spec)?)))
         },
     },
 ];

@@ -55,17 +55,32 @@ pub const MAX_CODE_DIGITS: usize = 1024;
 
 /// A solver filling `G(0), G(1), …` in order; both solvers share the `Vec<Value>` table.
 pub trait SequenceSolver {
+    /// `G(n)` for `n = values().len()`.
+    fn next_value(&mut self) -> Result<Value, GameError>;
+
+    /// Appends `G(n) = v` for `n = values().len()`.
+    fn push(&mut self, v: Value);
+
+    fn values(&self) -> &[Value];
+
+    fn into_values(self: Box<Self>) -> Vec<Value>;
+
     /// Extends the table to `len` values, calling `on_chunk` with the table every
     /// [`PROGRESS_CHUNK`] heaps (for progress bars and checkpoints; an error stops the run).
     fn extend_to(
         &mut self,
         len: u64,
         on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
-    ) -> Result<(), GameError>;
-
-    fn values(&self) -> &[Value];
-
-    fn into_values(self: Box<Self>) -> Vec<Value>;
+    ) -> Result<(), GameError> {
+        while (self.values().len() as u64) < len {
+            let v = self.next_value()?;
+            self.push(v);
+            if self.values().len() % PROGRESS_CHUNK == 0 {
+                on_chunk(self.values())?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `mex` as a stored value, or an error naming the heap when it does not fit in 16 bits.
@@ -184,26 +199,29 @@ impl OctalCode {
     }
 }
 
-/// An octal game as a heap family.
+/// A take-and-break game as a heap family: its moves and its canonical spec. Octal codes
+/// ([`TakeAndBreak::octal`]) and Grundy's game are both of this type.
 #[derive(Clone, Debug)]
-pub struct Octal {
-    code: OctalCode,
+pub struct TakeAndBreak {
     rules: MoveRules,
+    spec: String,
 }
 
-impl Octal {
-    pub fn new(code: OctalCode) -> Octal {
-        let rules = code.rules();
-        Octal { code, rules }
+impl TakeAndBreak {
+    pub fn new(rules: MoveRules, spec: String) -> TakeAndBreak {
+        TakeAndBreak { rules, spec }
+    }
+
+    /// The game of an octal code, spec `octal:<normal code>`.
+    pub fn octal(code: &OctalCode) -> TakeAndBreak {
+        TakeAndBreak::new(code.rules(), format!("octal:{}", code.code()))
     }
 
     /// Builds from a spec's name and arguments (`octal`, `0.137`, or `kayles`, ``).
-    pub fn from_name(name: &str, args: &str, spec: &str) -> Result<Octal, GameError> {
-        Ok(Octal::new(OctalCode::from_name(name, args, spec)?))
-    }
-
-    pub fn code(&self) -> &OctalCode {
-        &self.code
+    pub fn from_name(name: &str, args: &str, spec: &str) -> Result<TakeAndBreak, GameError> {
+        Ok(TakeAndBreak::octal(&OctalCode::from_name(
+            name, args, spec,
+        )?))
     }
 
     pub fn rules(&self) -> &MoveRules {
@@ -224,27 +242,28 @@ pub fn period_rule_of(rules: &MoveRules) -> PeriodRule {
     }
 }
 
-impl HeapGame for Octal {
+impl HeapGame for TakeAndBreak {
     fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
         self.rules.visit_options(n, visit)
     }
 }
 
-impl HeapRules for Octal {
+impl HeapRules for TakeAndBreak {
     fn spec(&self) -> String {
-        format!("octal:{}", self.code.code())
+        self.spec.clone()
     }
 
     fn option_count(&self, n: u64) -> u128 {
         self.rules.option_count(n)
     }
 
+    /// By the long-run driver: rare-value solver, then the certified period if one holds.
     fn for_each_value(
         &self,
         to: u64,
         sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
-        sequence::Run::new(&self.rules, &self.spec()).for_each_value(to, sink)
+        sequence::Run::new(&self.rules, &self.spec).for_each_value(to, sink)
     }
 
     fn period_rule(&self) -> PeriodRule {
@@ -259,12 +278,12 @@ pub fn parse_long_run(spec: &str) -> Result<Option<(MoveRules, String)>, GameErr
     let (name, args) = trimmed.split_once(':').unwrap_or((trimmed, ""));
     let name = name.to_ascii_lowercase();
     if name == "octal" || ALIASES.iter().any(|(alias, _)| *alias == name) {
-        let game = Octal::from_name(&name, args.trim(), spec)?;
-        return Ok(Some((game.rules().clone(), game.spec())));
+        let game = TakeAndBreak::from_name(&name, args.trim(), spec)?;
+        return Ok(Some((game.rules, game.spec)));
     }
     if name == crate::families::grundys_game::NAME {
-        let game = crate::families::grundys_game::GrundysGame::parse(args.trim(), spec)?;
-        return Ok(Some((game.rules().clone(), game.spec())));
+        let game = crate::families::grundys_game::parse(args.trim(), spec)?;
+        return Ok(Some((game.rules, game.spec)));
     }
     Ok(None)
 }

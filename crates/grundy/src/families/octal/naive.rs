@@ -5,7 +5,7 @@
 //! apply to three parts.
 
 use super::rules::MoveRules;
-use super::{checked_value, SequenceSolver, Value, PROGRESS_CHUNK};
+use super::{checked_value, SequenceSolver, Value};
 use crate::error::GameError;
 
 pub struct NaiveSolver<'r> {
@@ -33,7 +33,8 @@ impl<'r> NaiveSolver<'r> {
         }
     }
 
-    fn next_value(&mut self) -> Result<Value, GameError> {
+    /// The definition: the mex of the values of every option of the next heap.
+    fn mex_of_options(&mut self) -> Result<Value, GameError> {
         let n = self.values.len() as u64;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -68,19 +69,12 @@ impl<'r> NaiveSolver<'r> {
 }
 
 impl SequenceSolver for NaiveSolver<'_> {
-    fn extend_to(
-        &mut self,
-        len: u64,
-        on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
-    ) -> Result<(), GameError> {
-        while (self.values.len() as u64) < len {
-            let v = self.next_value()?;
-            self.values.push(v);
-            if self.values.len() % PROGRESS_CHUNK == 0 {
-                on_chunk(&self.values)?;
-            }
-        }
-        Ok(())
+    fn next_value(&mut self) -> Result<Value, GameError> {
+        self.mex_of_options()
+    }
+
+    fn push(&mut self, v: Value) {
+        self.values.push(v);
     }
 
     fn values(&self) -> &[Value] {

@@ -21,7 +21,7 @@
 
 use super::classes::{best_mask, count_index, ClassMask};
 use super::rules::MoveRules;
-use super::{checked_value, SequenceSolver, Value, PROGRESS_CHUNK};
+use super::{checked_value, SequenceSolver, Value};
 use crate::error::GameError;
 
 /// Pairs scanned from one end before switching to the other, in step 3.
@@ -158,7 +158,7 @@ impl<'r> RareValueSolver<'r> {
     }
 
     /// `G(n)` for `n = values.len()`, by steps 1–3 of the module docs.
-    fn next_value(&mut self) -> Result<Value, GameError> {
+    fn find_value(&mut self) -> Result<Value, GameError> {
         let n = self.values.len() as u64;
         let stamp = self.next_stamp();
         // Class of value v at heap n: value_parity[v] ^ flip; 1 is common.
@@ -271,7 +271,7 @@ impl<'r> RareValueSolver<'r> {
     }
 
     /// Records `G(n) = v` for `n = values.len()`: counts, rare list, mask.
-    fn push(&mut self, v: Value) {
+    fn record(&mut self, v: Value) {
         let n = self.values.len() as u64;
         let parity_bit = self.parity_bit(n);
         let rare = self.classes.class(v as u64, parity_bit) == 0;
@@ -293,19 +293,12 @@ impl<'r> RareValueSolver<'r> {
 }
 
 impl SequenceSolver for RareValueSolver<'_> {
-    fn extend_to(
-        &mut self,
-        len: u64,
-        on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
-    ) -> Result<(), GameError> {
-        while (self.values.len() as u64) < len {
-            let v = self.next_value()?;
-            self.push(v);
-            if self.values.len() % PROGRESS_CHUNK == 0 {
-                on_chunk(&self.values)?;
-            }
-        }
-        Ok(())
+    fn next_value(&mut self) -> Result<Value, GameError> {
+        self.find_value()
+    }
+
+    fn push(&mut self, v: Value) {
+        self.record(v)
     }
 
     fn values(&self) -> &[Value] {

@@ -117,7 +117,7 @@ fn heap_options_are_smaller_heaps_and_match_the_code() {
 #[test]
 fn hexadecimal_three_way_splits_match_the_generic_solver() {
     for code in ["0.8", "0.f", "0.48", "8.0", "0.1c"] {
-        let game = Octal::new(parse(code).unwrap());
+        let game = TakeAndBreak::octal(&parse(code).unwrap());
         let values = HeapFamily::new(game.clone()).values(60).unwrap();
         let view = Heaps(&game);
         let mut solver = Solver::new(&view);
@@ -215,7 +215,7 @@ fn statistics_of_officers_to_2_21() {
 
 #[test]
 fn huge_tables_are_refused_with_the_figure() {
-    let rules = crate::families::grundys_game::GrundysGame::new()
+    let rules = crate::families::grundys_game::grundys_game()
         .rules()
         .clone();
     let error = Run::new(&rules, "grundys-game")
