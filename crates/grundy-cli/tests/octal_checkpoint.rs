@@ -78,6 +78,14 @@ fn kill_9_then_resume_gives_the_uninterrupted_table() {
     assert!(err.contains("(300001 values)"), "{err}");
     assert!(again == expected);
 
+    // A shorter request answers from the same checkpoint and leaves it whole.
+    let short = [&args[..3], &["1000"], &args[4..]].concat();
+    let (code, head, err) = run(&short);
+    assert_eq!(code, 0, "{err}");
+    assert!(expected.starts_with(&head) && head.lines().count() == 1001);
+    let (_, _, err) = run(&args);
+    assert!(err.contains("(300001 values)"), "{err}");
+
     // A checkpoint is tied to its game.
     let (code, _, err) = run(&["table", "kayles", "--to", "10", "--checkpoint", path]);
     assert_eq!(code, 2);

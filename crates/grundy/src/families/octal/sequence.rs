@@ -113,15 +113,14 @@ impl<'a> Run<'a> {
         if rule == PeriodRule::None && check_memory("", table_bytes).is_err() {
             return Err(refusal());
         }
-        let mut values = match &checkpoint {
+        let values = match &checkpoint {
             Some((path, _)) => checkpoint::load(path, spec)?.unwrap_or_default(),
             None => Vec::new(),
         };
         let resumed_from = values.len() as u64;
+        // A checkpoint may hold more than this run needs: keep it all (the table may then be
+        // longer than `to + 1`), so that the final save never shortens it.
         let mut period = find_certified(&values, rule);
-        if values.len() as u64 > len && period.is_none() {
-            values.truncate(len as usize);
-        }
         let mut solver: Box<dyn SequenceSolver> = if rules.split3.is_empty() {
             Box::new(RareValueSolver::new(rules, values))
         } else {
