@@ -113,7 +113,7 @@ impl<'a> Run<'a> {
         if rule == PeriodRule::None && check_memory("", table_bytes).is_err() {
             return Err(refusal());
         }
-        let values = match &checkpoint {
+        let mut values = match &checkpoint {
             Some((path, _)) => checkpoint::load(path, spec)?.unwrap_or_default(),
             None => Vec::new(),
         };
@@ -121,6 +121,11 @@ impl<'a> Run<'a> {
         // A checkpoint may hold more than this run needs: keep it all (the table may then be
         // longer than `to + 1`), so that the final save never shortens it.
         let mut period = find_certified(&values, rule);
+        if rule == PeriodRule::None {
+            // The whole table is needed and fits (checked above): allocate it once, so that
+            // growing it never holds the old and the new buffer at the same time.
+            values.reserve(len.saturating_sub(values.len() as u64) as usize);
+        }
         let mut solver: Box<dyn SequenceSolver> = if rules.split3.is_empty() {
             Box::new(RareValueSolver::new(rules, values))
         } else {
