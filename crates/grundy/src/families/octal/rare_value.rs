@@ -216,8 +216,14 @@ impl<'r> RareValueSolver<'r> {
             }
             for &k in &rules.split {
                 if n >= k + 2 && remaining > 0 {
-                    remaining =
-                        find_missing(values, n - k, rules.distinct_parts, missing, stamp, remaining);
+                    remaining = find_missing(
+                        values,
+                        n - k,
+                        rules.distinct_parts,
+                        missing,
+                        stamp,
+                        remaining,
+                    );
                 }
             }
             if remaining > 0 {
