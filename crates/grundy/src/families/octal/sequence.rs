@@ -114,7 +114,15 @@ impl<'a> Run<'a> {
             return Err(refusal());
         }
         let mut values = match &checkpoint {
-            Some((path, _)) => checkpoint::load(path, spec)?.unwrap_or_default(),
+            Some((path, _)) => match checkpoint::load(path, spec)? {
+                Some(values) => values,
+                None => {
+                    // Save the empty table now: an unwritable path fails at once, not after
+                    // the first interval of work.
+                    checkpoint::save(path, spec, &[])?;
+                    Vec::new()
+                }
+            },
             None => Vec::new(),
         };
         let resumed_from = values.len() as u64;
