@@ -405,6 +405,23 @@ mod tests {
         }
     }
 
+    /// The automatic choice finds the published mask of 0.16 (0x1e: 53 rare heaps), and the
+    /// rare list is exactly the heaps of class 0 under it.
+    #[test]
+    fn mask_choice_finds_the_sparse_classes_of_0_16() {
+        let rules = OctalCode::parse("0.16", "0.16").unwrap().rules();
+        let mut solver = RareValueSolver::new(&rules, Vec::new());
+        solver.extend_to(30_000, &mut |_| Ok(())).unwrap();
+        let classes = solver.classes();
+        assert_eq!(classes.mask, 0x1e);
+        let q = rules.split_parity().unwrap_or(0);
+        let rare: Vec<u64> = (1..30_000u64)
+            .filter(|&n| classes.class(solver.values()[n as usize] as u64, (n ^ q) & 1) == 0)
+            .collect();
+        assert_eq!(solver.rare_heaps, rare);
+        assert_eq!(rare.last(), Some(&13935));
+    }
+
     #[test]
     fn grundys_game_distinct_parts_agree() {
         let rules = MoveRules {
