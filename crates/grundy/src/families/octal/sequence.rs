@@ -197,3 +197,36 @@ impl<'a> Run<'a> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::octal::OctalCode;
+
+    #[test]
+    fn resuming_a_shorter_checkpointed_run_changes_nothing() {
+        let rules = OctalCode::parse("0.6", "t").unwrap().rules();
+        let path =
+            std::env::temp_dir().join(format!("grundy-seq-{}-resume.ck", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let fresh = Run::new(&rules, "octal:0.6").compute(150_000).unwrap();
+        let every = Duration::ZERO;
+        let first = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), every)
+            .compute(70_000)
+            .unwrap();
+        assert_eq!(first.resumed_from, 0);
+        let mut reports = Vec::new();
+        let mut progress = |done: u64, total: u64| reports.push((done, total));
+        let resumed = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), every)
+            .progress(&mut progress)
+            .compute(150_000)
+            .unwrap();
+        assert_eq!(resumed.resumed_from, 70_001);
+        assert_eq!(resumed.values, fresh.values);
+        assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert_eq!(reports.last(), Some(&(150_001, 150_001)));
+        std::fs::remove_file(&path).unwrap();
+    }
+}
