@@ -46,6 +46,8 @@ enum Command {
     NimMul(commands::nim_mul::Args),
     /// Count the N-tuples of heap sizes from a set that are second- (or first-) player wins, mod M.
     Count(commands::count::Args),
+    /// Statistics of an octal game's Grundy sequence: largest value, rare mask, checksum.
+    OctalStats(commands::octal_stats::Args),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Census(args) => commands::census::run(args),
         Command::NimMul(args) => commands::nim_mul::run(args),
         Command::Count(args) => commands::count::run(args),
+        Command::OctalStats(args) => commands::octal_stats::run(args),
     };
     output::finish(result)
 }

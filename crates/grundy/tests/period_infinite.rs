@@ -1,4 +1,4 @@
-//! Infinite subtraction sets (branch `catalogue`): no theorem applies, so periods are only
+//! Infinite subtraction sets : no theorem applies, so periods are only
 //! ever *observed*. Pins the blog's false "period 34" claim for {1} ∪ primes.
 
 use grundy::families::parse_spec;
@@ -23,7 +23,6 @@ fn observe(spec: &str, to: u64) -> (PeriodReport, Vec<u64>) {
 }
 
 #[test]
-#[ignore = "needs infinite subtraction sets from branch catalogue"]
 fn one_and_primes_is_n_mod_4_observed_not_period_34() {
     let (report, values) = observe("subtraction:1,primes", 100_000);
     assert!(values.iter().enumerate().all(|(n, &v)| v == n as u64 % 4));
@@ -48,7 +47,6 @@ fn one_and_primes_is_n_mod_4_observed_not_period_34() {
 }
 
 #[test]
-#[ignore = "needs infinite subtraction sets from branch catalogue"]
 fn squares_are_never_certified() {
     let (report, values) = observe("subtraction:squares", 20_000);
     assert!(!report.certified);

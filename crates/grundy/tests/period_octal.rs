@@ -1,4 +1,4 @@
-//! Acceptance facts of issue 4 for the octal family (branch `octal`): certified periods from
+//! Acceptance facts of issue 4 for the octal family : certified periods from
 //! `grundy::families::parse_spec("octal:…")`, and huge values by the period.
 
 use grundy::families::parse_spec;
@@ -22,7 +22,6 @@ fn certified(spec: &str) -> PeriodReport {
 }
 
 #[test]
-#[ignore = "needs the octal family from branch octal"]
 fn octal_acceptance_periods() {
     for (spec, preperiod, period) in [
         ("octal:0.77", 71, 12),
@@ -48,7 +47,6 @@ fn octal_acceptance_periods() {
 }
 
 #[test]
-#[ignore = "needs the octal family from branch octal"]
 fn kayles_far_out_comes_from_the_period() {
     let kayles = parse_spec("octal:0.77").unwrap();
     let n: u64 = 1_000_000_000_000_000_003;

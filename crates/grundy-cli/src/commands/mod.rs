@@ -6,6 +6,7 @@ pub mod count;
 pub mod explain;
 pub mod games;
 pub mod nim_mul;
+pub mod octal_stats;
 pub mod pattern;
 pub mod period;
 pub mod play;

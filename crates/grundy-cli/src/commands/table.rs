@@ -1,5 +1,6 @@
 //! `grundy table GAME --to N`: streams G(0), …, G(N).
 
+use crate::commands::octal_stats::{long_run, long_run_rules, stats_of, CheckpointArgs};
 use crate::commands::{heap_sequence, parse_to};
 use crate::output::println_checked;
 use grundy::engine::limits::{human_bytes, OUTPUT_BUDGET};
@@ -23,10 +24,25 @@ pub struct Args {
     /// (with --json: an array of derivations).
     #[arg(long)]
     explain: bool,
+    /// After the table, print statistics of the sequence on stderr (octal games and
+    /// Grundy's game): largest value, rare mask, rare heaps, checksum, certified period.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
     let family = parse_spec(&args.game)?;
+    // Octal games and Grundy's game run through the long-run driver (progress bar,
+    // checkpoints, statistics); `--stats`/`--checkpoint` on other games is an error.
+    let long = match grundy::families::octal::parse_long_run(&args.game)? {
+        Some(rules) => Some(rules),
+        None if args.stats || args.checkpoint.checkpoint.is_some() => {
+            Some(long_run_rules(&args.game)?)
+        }
+        None => None,
+    };
     let sequence = heap_sequence(family.as_ref(), "table")?;
     // Output estimate: each line holds at least one digit and a newline.
     let lines = args.to as u128 + 1;
@@ -46,16 +62,31 @@ pub fn run(args: Args) -> Result<(), GameError> {
     if args.json {
         out.write_all(b"[")?;
     }
-    sequence.for_each_value(args.to, &mut |n, v| {
+    let mut write_value = |n: u64, v: u64| -> Result<(), GameError> {
         if args.json && n > 0 {
             out.write_all(b",")?;
         }
-        write!(out, "{}", v.0)?;
+        write!(out, "{v}")?;
         if !args.json {
             out.write_all(b"\n")?;
         }
         Ok(())
-    })?;
+    };
+    if let Some((rules, spec)) = long {
+        let outcome = long_run(&rules, &spec, args.to, &args.checkpoint)?;
+        for n in 0..=args.to {
+            let v = outcome
+                .value(n)
+                .expect("a finished run covers 0..=to by the table or a certified period");
+            write_value(n, v as u64)?;
+        }
+        if args.stats {
+            let stats = stats_of(&rules, &spec, args.to, &outcome);
+            let _ = writeln!(io::stderr(), "{}", stats.describe());
+        }
+    } else {
+        sequence.for_each_value(args.to, &mut |n, v| write_value(n, v.0))?;
+    }
     if args.json {
         out.write_all(b"]")?;
         out.flush()?;

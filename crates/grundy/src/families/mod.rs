@@ -15,12 +15,14 @@ pub mod gcd;
 pub mod geography;
 pub mod geography_grid;
 pub mod graph_file;
+pub mod grundys_game;
 pub mod hackenbush;
 pub mod heap;
 pub mod loopy_graph;
 pub mod misere;
 pub mod moore;
 pub mod nim;
+pub mod octal;
 pub mod prime_heap;
 pub mod staircase;
 pub mod subtraction;
@@ -197,6 +199,33 @@ pub const CATALOGUE: &[Entry] = &[
         summary: "coins on an N×N board (chessboard:N, default 15), moving to (x−2,y±1) or (x±1,y−2); POSITION lists coins x,y (1-based)",
         example: "solve chessboard 5,4 3,3",
         build: |args, spec| Ok(Box::new(chessboard::Chessboard::parse(args, spec)?)),
+    },
+    Entry {
+        name: "octal",
+        aliases: &[
+            "kayles",
+            "dawsons-kayles",
+            "dawsons-chess",
+            "treblecross",
+            "officers",
+        ],
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6",
+        example: "solve octal:0.77 10 20 30",
+        build: |args, spec| {
+            let name = spec.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+            Ok(Box::new(HeapFamily::new(octal::TakeAndBreak::from_name(
+                &name, args, spec,
+            )?)))
+        },
+    },
+    Entry {
+        name: grundys_game::NAME,
+        aliases: &[],
+        summary: "Grundy's game: split one heap into two heaps of different sizes",
+        example: "solve grundys-game 10 20 30",
+        build: |args, spec| {
+            Ok(Box::new(HeapFamily::new(grundys_game::parse(args, spec)?)))
+        },
     },
 ];
 

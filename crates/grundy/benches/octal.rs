@@ -1,0 +1,107 @@
+//! Octal-game solvers on the games of the issue, in one run so that ratios can be quoted:
+//! naive O(n²) vs rare-value on 0.16; the rare-value solver alone on 0.6 and Grundy's game;
+//! the certified-period extension on Kayles and Dawson's Kayles. The runs at 2^20–2^22 that
+//! take seconds are measured with the CLI (`grundy octal-stats … --to 2^22`, see README).
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use grundy::families::grundys_game::grundys_game;
+use grundy::families::octal::naive::NaiveSolver;
+use grundy::families::octal::rare_value::RareValueSolver;
+use grundy::families::octal::sequence::Run;
+use grundy::families::octal::{MoveRules, OctalCode, SequenceSolver};
+use std::time::Duration;
+
+fn rules(code: &str) -> MoveRules {
+    OctalCode::parse(code, code).unwrap().rules()
+}
+
+fn solve(mut solver: Box<dyn SequenceSolver + '_>, len: u64) -> u16 {
+    solver.extend_to(len, &mut |_| Ok(())).unwrap();
+    *solver.values().last().unwrap()
+}
+
+fn naive_vs_rare_value(c: &mut Criterion) {
+    let game = rules("0.16");
+    let mut group = c.benchmark_group("0.16 G(0..2^17)");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(100));
+    group.bench_function("naive O(n^2)", |b| {
+        b.iter(|| {
+            black_box(solve(
+                Box::new(NaiveSolver::new(&game, Vec::new())),
+                1 << 17,
+            ))
+        })
+    });
+    group.bench_function("rare-value", |b| {
+        b.iter(|| {
+            black_box(solve(
+                Box::new(RareValueSolver::new(&game, Vec::new())),
+                1 << 17,
+            ))
+        })
+    });
+    group.finish();
+}
+
+fn rare_value_solver(c: &mut Criterion) {
+    let mut group = c.benchmark_group("rare-value solver");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(100));
+    for (name, game, len) in [
+        ("0.16 G(0..2^22)", rules("0.16"), 1u64 << 22),
+        ("0.6 G(0..2^18)", rules("0.6"), 1 << 18),
+        (
+            "Grundy's game G(0..2^18)",
+            grundys_game().rules().clone(),
+            1 << 18,
+        ),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(solve(
+                    Box::new(RareValueSolver::new(&game, Vec::new())),
+                    len,
+                ))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn periodic_extension(c: &mut Criterion) {
+    let mut group = c.benchmark_group("certified period + O(N) extension");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(100));
+    for (name, code, to) in [
+        ("Kayles G(0..2^20)", "0.77", (1u64 << 20) - 1),
+        ("0.07 G(0..2^18)", "0.07", (1 << 18) - 1),
+        ("0.16 G(0..2^22)", "0.16", (1 << 22) - 1),
+    ] {
+        let game = rules(code);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut checksum = 0u64;
+                Run::new(&game, code)
+                    .for_each_value(to, &mut |_, v| {
+                        checksum = checksum.wrapping_mul(31).wrapping_add(v.0);
+                        Ok(())
+                    })
+                    .unwrap();
+                black_box(checksum)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    periodic_extension,
+    rare_value_solver,
+    naive_vs_rare_value
+);
+criterion_main!(benches);
