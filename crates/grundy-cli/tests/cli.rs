@@ -316,3 +316,22 @@ fn classic_games_through_the_cli() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// A winner known by a certified period, with too many options to list the winning moves:
+/// the answer says so (`moves_omitted`) instead of refusing or listing some of them.
+#[test]
+fn huge_heaps_report_the_winner_and_why_moves_are_not_listed() {
+    let v = json(&["solve", "kayles", "10^12", "--json"]);
+    // 10^12 ≡ 4 (mod 12) beyond the preperiod 71, and G(76) = G(88) = … = 1.
+    assert_eq!(v["winner"], "first");
+    assert_eq!(v["grundy"], 1);
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    assert!(
+        v["moves_omitted"].as_str().unwrap().contains("options"),
+        "{v}"
+    );
+    // Small positions never carry the field.
+    let v = json(&["solve", "kayles", "5", "--json"]);
+    assert!(v.get("moves_omitted").is_none(), "{v}");
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+}

@@ -110,6 +110,11 @@ pub struct Solution {
     pub components: Vec<ComponentReport>,
     /// How the answer was obtained (closed form, table, certified period, theorem…).
     pub method: String,
+    /// Present only when the winner is known but listing the winning moves was refused
+    /// (e.g. a heap of 10^12 with ~10^12 options): says why. `winning_moves` is then empty
+    /// although the first player wins — never read it as "no winning move".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_omitted: Option<String>,
 }
 
 /// One option of a position (what one move leaves), with its value: the raw material of a

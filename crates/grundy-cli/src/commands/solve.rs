@@ -75,6 +75,9 @@ fn human(spec: &str, s: &Solution) -> String {
             ));
         }
     }
+    if let Some(reason) = &s.moves_omitted {
+        text.push_str(&format!("winning moves: not listed — {reason}\n"));
+    }
     text.push_str(&format!("method: {}", s.method));
     text
 }

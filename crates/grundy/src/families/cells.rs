@@ -74,6 +74,7 @@ pub fn solve_sum(
         }
     }
     Ok(Solution {
+        moves_omitted: None,
         winner: Winner::from_grundy(total),
         grundy: Some(total.0),
         winning_moves,

@@ -280,6 +280,7 @@ pub(crate) fn solve_heads<H>(
         }
     }
     Ok(Solution {
+        moves_omitted: None,
         winner: Winner::from_grundy(total),
         grundy: Some(total.0),
         winning_moves,

@@ -89,6 +89,7 @@ pub fn no_values() -> GameError {
 /// Builds the one-position report.
 pub fn report(position: &str, answer: Answer, describe: impl Fn(u32) -> String) -> Solution {
     Solution {
+        moves_omitted: None,
         winner: answer.winner,
         grundy: None,
         winning_moves: answer

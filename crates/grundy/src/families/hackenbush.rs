@@ -436,6 +436,7 @@ impl Family for Hackenbush {
             }
         }
         Ok(Solution {
+            moves_omitted: None,
             winner: Winner::from_grundy(Nimber(total)),
             grundy: Some(total),
             winning_moves,

@@ -387,6 +387,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
                 Vec::new()
             };
             return Ok(Solution {
+                moves_omitted: None,
                 winner,
                 grundy: None,
                 winning_moves,
@@ -395,21 +396,31 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             });
         }
         let mut winning_moves = Vec::new();
+        let mut moves_omitted = None;
         if !total.is_zero() {
             let value_of = |h: u64| self.grundy(h);
             // Every option whose value is total ⊕ G(n_i) wins. By the mex rule such options
             // exist whenever that target is below G(n_i); they may also exist above it.
             for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
                 let target = total ^ Nimber(v);
-                for option in self.rules.options_with_value(n, target, &value_of)? {
-                    winning_moves.push(Move {
+                match self.rules.options_with_value(n, target, &value_of) {
+                    Ok(options) => winning_moves.extend(options.into_iter().map(|option| Move {
                         component: i,
                         to: format_heaps(&option),
-                    });
+                    })),
+                    // The winner is known; only the list is out of reach. Say so instead of
+                    // refusing the whole answer, and never return a partial list.
+                    Err(GameError::TooLarge(reason)) => {
+                        winning_moves.clear();
+                        moves_omitted = Some(reason);
+                        break;
+                    }
+                    Err(e) => return Err(e),
                 }
             }
         }
         Ok(Solution {
+            moves_omitted,
             winner: Winner::from_grundy(total),
             grundy: Some(total.0),
             winning_moves,

@@ -277,6 +277,7 @@ impl Family for LoopyGraph {
             Vec::new()
         };
         Ok(Solution {
+            moves_omitted: None,
             winner,
             grundy: total.clone().finite().map(|n| n.0),
             winning_moves,

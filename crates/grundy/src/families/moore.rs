@@ -346,6 +346,7 @@ impl Family for Moore {
             _ => Vec::new(),
         };
         Ok(Solution {
+            moves_omitted: None,
             winner,
             grundy,
             winning_moves: winning_moves

@@ -291,6 +291,7 @@ impl Family for PrimeHeap {
             })
             .collect();
         Ok(Solution {
+            moves_omitted: None,
             winner: PrimeHeap::winner_of(decision),
             grundy,
             winning_moves: winning_moves

@@ -71,6 +71,7 @@ impl Family for Staircase {
         let total = staircase_value(&steps);
         let from: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
         Ok(Solution {
+            moves_omitted: None,
             winner: Winner::from_grundy(Nimber(total)),
             grundy: Some(total),
             winning_moves: winning_moves(&steps)

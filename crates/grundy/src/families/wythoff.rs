@@ -195,6 +195,7 @@ impl Wythoff {
             Play::Normal => self.grundy((a, b)).ok().map(|v| v.0),
         };
         Ok(Solution {
+            moves_omitted: None,
             winner: if is_p { Winner::Second } else { Winner::First },
             grundy,
             winning_moves: winning_moves_of_one(a, b, play)
