@@ -33,7 +33,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
         let rule = sequence.period_rule();
         let period = find_certified(&values, rule);
         let picture = Picture {
-            title: title(family.as_ref()),
+            title: title(family.as_ref(), &args.game),
             note: note(&values, rule, period),
             values: &values,
             period,
@@ -47,16 +47,35 @@ pub fn run(args: Args) -> Result<(), GameError> {
     result
 }
 
-/// The spec and the family's name from the catalogue, e.g. `subtraction:1,3,4 (subtraction game)`.
-fn title(family: &dyn Family) -> String {
+/// The spec and a short name of the family, e.g. `subtraction:1,3,4 (subtraction game)` or
+/// `kayles = octal:0.77 (octal/hexadecimal take-and-break game)`: the catalogue summary is cut
+/// at its first clause so the title fits the picture.
+fn title(family: &dyn Family, typed: &str) -> String {
     let spec = family.spec();
     let name = spec.split(':').next().unwrap_or_default();
-    CATALOGUE
+    let typed = typed.trim().to_ascii_lowercase();
+    let shown = if typed != spec && !typed.contains(':') {
+        format!("{typed} = {spec}")
+    } else {
+        spec.clone()
+    };
+    let short = CATALOGUE
         .iter()
         .find(|e| e.name == name)
-        .and_then(|e| e.summary.split(':').next())
-        .filter(|summary| !summary.eq_ignore_ascii_case(&spec))
-        .map_or(spec.clone(), |summary| format!("{spec} ({summary})"))
+        .map(|e| {
+            let cut = e
+                .summary
+                .find([':', ',', ';', '('])
+                .unwrap_or(e.summary.len());
+            e.summary[..cut].trim().to_string()
+        })
+        .filter(|summary| {
+            !summary.is_empty() && summary.len() <= 48 && !summary.eq_ignore_ascii_case(&spec)
+        });
+    match short {
+        Some(summary) => format!("{shown} ({summary})"),
+        None => shown,
+    }
 }
 
 /// What is known about the period, and how many zeros there are.
