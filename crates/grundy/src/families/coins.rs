@@ -23,7 +23,7 @@ use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::families::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution, Winner,
+    ComponentReport, Family, GameValue, HeapSequence, Move, OptionReport, Play, Solution, Winner,
 };
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
@@ -237,6 +237,11 @@ impl HeapRules for CoinGame {
         )
     }
 
+    /// A head at 0 is a coin, not an empty heap; a move turning one coin leaves `none`.
+    fn zero_is_empty(&self) -> bool {
+        false
+    }
+
     fn options_with_value(
         &self,
         x: u64,
@@ -357,6 +362,25 @@ impl Family for CoinStrip {
 
     fn sequence(&self) -> Option<&dyn HeapSequence> {
         self.0.sequence()
+    }
+
+    /// The heads each move leaves (`1+2`, `none`): [`HeapRules::zero_is_empty`] is false here.
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        self.0.options(position)
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        self.0.has_moves(position)
+    }
+
+    /// `3 1+2` turns coins 3, 1 and 2; `3 none` turns coin 3 alone (the head goes).
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        self.0.apply_move(positions, component, to)
     }
 }
 
