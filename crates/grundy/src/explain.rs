@@ -45,8 +45,19 @@ impl Derivation {
         if self.options.is_empty() {
             return format!("{label}: no moves, so G({p}) = mex{{}} = 0");
         }
-        let leaves = join(self.options.iter().map(|o| o.position.clone()));
-        let terms = join(self.options.iter().map(|o| {
+        // Cells (`3,5`) and tuples already hold commas: list such options with `; `.
+        let separator = if self.options.iter().any(|o| o.position.contains([',', ' '])) {
+            "; "
+        } else {
+            ", "
+        };
+        let leaves = self
+            .options
+            .iter()
+            .map(|o| o.position.clone())
+            .collect::<Vec<_>>()
+            .join(separator);
+        let terms = join_with(separator, self.options.iter().map(|o| {
             match &o.parts[..] {
                 [] => "0".to_string(),
                 parts => parts
@@ -73,15 +84,25 @@ impl Derivation {
         } else {
             format!(" = mex{{{values}}}")
         };
+        // Options that leave nothing have no term to evaluate: skip the repeated step.
+        let terms = if terms == part_values {
+            String::new()
+        } else {
+            format!("mex{{{terms}}} = ")
+        };
         format!(
-            "{label}: the moves leave {{{leaves}}}, so G({p}) = mex{{{terms}}} = mex{{{part_values}}}{sums} = {}",
+            "{label}: the moves leave {{{leaves}}}, so G({p}) = {terms}mex{{{part_values}}}{sums} = {}",
             self.grundy
         )
     }
 }
 
 fn join(items: impl Iterator<Item = String>) -> String {
-    items.collect::<Vec<_>>().join(", ")
+    join_with(", ", items)
+}
+
+fn join_with(separator: &str, items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(separator)
 }
 
 /// One move, with the values before and after: why it wins, or (from a zero position) why
