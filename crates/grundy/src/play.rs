@@ -9,7 +9,7 @@
 
 use crate::error::GameError;
 use crate::explain::MoveReason;
-use crate::family::{Family, Play};
+use crate::family::{Family, Play, Winner};
 
 /// Who is to move, or who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -49,7 +49,25 @@ pub const MOVE_SYNTAX: &str =
 /// Parses one input line. Components are typed from 1 (as the board shows them); with a
 /// single component the number may be left out (`5` = `1 5`).
 pub fn parse_command(line: &str, components: usize) -> Result<Command, String> {
+    parse_command_for(line, components, false)
+}
+
+/// [`parse_command`] for a family; in whole-position games (`moore:K`, `staircase`) a single
+/// word with commas is the whole new position (`3,3,3`), besides `COMPONENT TO`.
+pub fn parse_command_for(
+    line: &str,
+    components: usize,
+    whole_position: bool,
+) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
+    if let [word] = words[..] {
+        if whole_position && word.contains(',') {
+            return Ok(Command::Move {
+                component: 0,
+                to: word.to_string(),
+            });
+        }
+    }
     let keyword = words.first().map(|w| w.to_ascii_lowercase());
     match (keyword.as_deref(), words.len()) {
         (Some("hint" | "h" | "?"), 1) => Ok(Command::Hint),
@@ -86,48 +104,156 @@ pub fn parse_command(line: &str, components: usize) -> Result<Command, String> {
     }
 }
 
-/// The move the engine would make in `positions` for the player to move, and why.
-pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<MoveReason, GameError> {
-    let solution = family.solve(positions, Play::Normal)?;
-    let values: Vec<u64> = solution
-        .components
-        .iter()
-        .map(|c| c.grundy)
-        .collect::<Option<_>>()
-        .ok_or_else(|| {
-            GameError::Unsupported(format!(
-                "`{}`: playing needs a Grundy value for every component",
-                family.spec()
-            ))
-        })?;
-    let total = values.iter().fold(0, |a, v| a ^ v);
-    if let Some(m) = solution.winning_moves.first() {
-        let from = positions[m.component];
-        return Ok(MoveReason::new(
-            m.component,
-            from,
-            &m.to,
-            values.clone(),
-            total ^ values[m.component],
-        ));
+/// A move the engine chose, and the argument for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advice {
+    /// 0-based component moved (for whole-position games, the first entry changed).
+    pub component: usize,
+    /// What was moved: the component, or the whole position in whole-position games.
+    pub from: String,
+    pub to: String,
+    /// Whether the move wins with perfect play.
+    pub wins: bool,
+    /// The argument by Grundy values, where every component has one.
+    pub values: Option<MoveReason>,
+    /// Otherwise the argument in words (the family's method, or why the move keeps a draw).
+    pub argument: String,
+}
+
+impl Advice {
+    pub fn wins(&self) -> bool {
+        self.wins
     }
-    // Every move loses: the first move of the first component whose options can be listed.
+
+    /// The argument in words; components numbered from `first_index`.
+    pub fn render(&self, first_index: usize) -> String {
+        match &self.values {
+            Some(reason) => reason.render(first_index),
+            None => format!(
+                "component {}: {} → {}: {}",
+                self.component + first_index,
+                self.from,
+                self.to,
+                self.argument
+            ),
+        }
+    }
+}
+
+/// Most moves the engine examines to keep a draw (each is one `outcome` call).
+const MAX_DRAW_CANDIDATES: usize = 10_000;
+
+/// The move the engine would make in `positions` for the player to move, and why: the first
+/// winning move `solve` lists; in a lost position the family's first move (for heap games the
+/// smallest removal: it keeps the game long); in a drawn one (loopy graphs) the first move
+/// after which the opponent cannot win.
+pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<Advice, GameError> {
+    let solution = family.solve(positions, Play::Normal)?;
+    let whole = family.whole_position_moves();
+    // Whole-position games have one value, the game's; sums one per component.
+    let values: Option<Vec<u64>> = if whole {
+        solution.grundy.map(|g| vec![g])
+    } else {
+        solution.components.iter().map(|c| c.grundy).collect()
+    };
+    let from_text = |component: usize| {
+        if whole {
+            positions.join(" ")
+        } else {
+            positions[component].to_string()
+        }
+    };
+    let reason = |component: usize, to: &str, to_grundy: Option<u64>| {
+        let values = values.clone()?;
+        let index = if whole { 0 } else { component };
+        Some(MoveReason::new(
+            index,
+            &from_text(component),
+            to,
+            values,
+            to_grundy?,
+        ))
+    };
+    if let Some(m) = solution.winning_moves.first() {
+        let to_grundy = values
+            .as_ref()
+            .map(|v| v.iter().fold(0, |a, x| a ^ x) ^ v[if whole { 0 } else { m.component }]);
+        return Ok(Advice {
+            component: m.component,
+            from: from_text(m.component),
+            to: m.to.clone(),
+            wins: true,
+            values: reason(m.component, &m.to, to_grundy),
+            argument: format!("it leaves the opponent a lost position ({})", solution.method),
+        });
+    }
+    if solution.winner == Winner::First {
+        return Err(GameError::TooLarge(format!(
+            "the position is won but its winning moves cannot be listed: {}",
+            solution.moves_omitted.unwrap_or_default()
+        )));
+    }
+    let draw = solution.winner == Winner::Draw;
+    let components: Vec<String> = if whole {
+        vec![positions.join(" ")]
+    } else {
+        positions.iter().map(|p| p.to_string()).collect()
+    };
     let mut refused = None;
-    for (component, &position) in positions.iter().enumerate() {
-        match family.options(position) {
-            Ok(options) => {
-                if let Some(first) = options.first() {
-                    return Ok(MoveReason::new(
-                        component,
-                        position,
-                        &first.position,
-                        values,
-                        first.grundy,
-                    ));
+    let mut examined = 0;
+    for (component, position) in components.iter().enumerate() {
+        // Options carry values (for the argument); families without them list moves.
+        let candidates: Vec<(String, Option<u64>)> = match family.options(position) {
+            Ok(options) => options.into_iter().map(|o| (o.position, Some(o.grundy))).collect(),
+            Err(GameError::Unsupported(_)) => match family.moves(position) {
+                Ok(moves) => moves.into_iter().map(|m| (m, None)).collect(),
+                Err(e @ GameError::TooLarge(_)) => {
+                    refused = Some(e);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            },
+            Err(e @ GameError::TooLarge(_)) => {
+                refused = Some(e);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        for (to, to_grundy) in candidates {
+            if draw {
+                examined += 1;
+                if examined > MAX_DRAW_CANDIDATES {
+                    break;
+                }
+                let after = family.apply_move(positions, component, &to)?;
+                let after: Vec<&str> = after.iter().map(String::as_str).collect();
+                if family.outcome(&after, Play::Normal)? == Winner::First {
+                    continue;
                 }
             }
-            Err(e @ GameError::TooLarge(_)) => refused = Some(e),
-            Err(e) => return Err(e),
+            let component_moved = if whole {
+                crate::families::tuple::parse_tuple(&[to.as_str()])
+                    .ok()
+                    .and_then(|next| {
+                        let now = crate::families::tuple::parse_tuple(positions).ok()?;
+                        now.iter().zip(&next).position(|(a, b)| a != b)
+                    })
+                    .unwrap_or(0)
+            } else {
+                component
+            };
+            return Ok(Advice {
+                component: component_moved,
+                from: position.clone(),
+                values: if draw { None } else { reason(component, &to, to_grundy) },
+                to,
+                wins: false,
+                argument: if draw {
+                    "the position is a draw (play can go on for ever); after this move the opponent still cannot force a win".to_string()
+                } else {
+                    format!("every move loses against perfect play ({})", solution.method)
+                },
+            });
         }
     }
     Err(refused
@@ -139,7 +265,7 @@ pub struct Session<'f> {
     family: &'f dyn Family,
     positions: Vec<String>,
     to_move: Side,
-    last_engine_move: Option<MoveReason>,
+    last_engine_move: Option<Advice>,
     /// Whether the player to move has no move (and so has lost).
     over: bool,
 }
@@ -154,8 +280,11 @@ impl<'f> Session<'f> {
     ) -> Result<Session<'f>, GameError> {
         let refs: Vec<&str> = positions.iter().map(String::as_str).collect();
         let solution = family.solve(&refs, Play::Normal)?;
+        let standalone = family.standalone_components(&refs)?;
         // The family's canonical text (`1000` for `10^3`), where it reports one per component.
-        let positions = if solution.components.len() == positions.len() {
+        let positions = if let Some(standalone) = standalone {
+            standalone
+        } else if solution.components.len() == positions.len() {
             solution
                 .components
                 .into_iter()
@@ -193,7 +322,7 @@ impl<'f> Session<'f> {
     }
 
     /// The engine's last move and the argument for it (`why`).
-    pub fn last_engine_move(&self) -> Option<&MoveReason> {
+    pub fn last_engine_move(&self) -> Option<&Advice> {
         self.last_engine_move.as_ref()
     }
 
@@ -205,7 +334,7 @@ impl<'f> Session<'f> {
     }
 
     /// The engine moves; returns the move with its reason.
-    pub fn play_engine(&mut self) -> Result<MoveReason, GameError> {
+    pub fn play_engine(&mut self) -> Result<Advice, GameError> {
         self.expect_turn(Side::Engine)?;
         let reason = advise(self.family, &self.refs())?;
         self.apply(reason.component, &reason.to)?;
@@ -214,7 +343,7 @@ impl<'f> Session<'f> {
     }
 
     /// What the engine would play for the player to move, and why.
-    pub fn hint(&self) -> Result<MoveReason, GameError> {
+    pub fn hint(&self) -> Result<Advice, GameError> {
         if self.over {
             return Err(GameError::Unsupported("the game is over".into()));
         }
@@ -241,11 +370,16 @@ impl<'f> Session<'f> {
     fn apply(&mut self, component: usize, to: &str) -> Result<(), GameError> {
         self.positions = self.family.apply_move(&self.refs(), component, to)?;
         self.to_move = self.to_move.other();
-        self.over = !self.any_moves()?;
+        self.over = self.family.over_after_move(&self.refs())?;
         Ok(())
     }
 
+    /// Whether the starting position has a move (a game won by reaching a target may start
+    /// on one, and the player to move still plays).
     fn any_moves(&self) -> Result<bool, GameError> {
+        if self.family.whole_position_moves() {
+            return self.family.has_moves(&self.positions.join(" "));
+        }
         for position in &self.positions {
             if self.family.has_moves(position)? {
                 return Ok(true);
@@ -325,7 +459,7 @@ mod tests {
             "{why}"
         );
         let hint = s.hint().unwrap();
-        assert!(!hint.wins() && hint.total_before == 0);
+        assert!(!hint.wins() && hint.values.as_ref().unwrap().total_before == 0);
     }
 
     #[test]

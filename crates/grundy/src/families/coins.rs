@@ -373,6 +373,11 @@ impl Family for CoinStrip {
         self.0.has_moves(position)
     }
 
+    /// Heads are coins, not heaps of tokens.
+    fn draws_heaps(&self) -> bool {
+        false
+    }
+
     /// `3 1+2` turns coins 3, 1 and 2; `3 none` turns coin 3 alone (the head goes).
     fn apply_move(
         &self,
