@@ -60,6 +60,9 @@ impl Derivation {
         let terms = join_with(separator, self.options.iter().map(|o| {
             match &o.parts[..] {
                 [] => "0".to_string(),
+                // One part: name it by the move (`G(3)` for a token moved to 3, not the
+                // whole `@FILE#at=3`); for heaps and cells the two are the same.
+                [_] => format!("G({})", o.position),
                 parts => parts
                     .iter()
                     .map(|part| format!("G({})", part.position))
