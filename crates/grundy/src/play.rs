@@ -80,7 +80,9 @@ pub fn parse_command_for(
             component: 0,
             to: words[0].to_string(),
         }),
-        (Some(_), 2) => {
+        // `COMPONENT TO`, where TO is the rest of the line (a whole position `3 3 3`, or
+        // `solve`'s wording of a move such as `cut edge at line 12 (5 5)`).
+        (Some(_), n) if n >= 2 => {
             let label: usize = words[0].parse().map_err(|_| {
                 format!(
                     "`{}` is not a component number (1 to {components}); type {MOVE_SYNTAX}",
@@ -94,7 +96,7 @@ pub fn parse_command_for(
             }
             Ok(Command::Move {
                 component: label - 1,
-                to: words[1].to_string(),
+                to: words[1..].join(" "),
             })
         }
         _ => Err(format!(
@@ -418,7 +420,14 @@ mod tests {
         assert_eq!(parse_command("HINT", 3), Ok(Command::Hint));
         assert_eq!(parse_command("why", 3), Ok(Command::Why));
         assert_eq!(parse_command("q", 3), Ok(Command::Quit));
-        for bad in ["", "0 1", "4 1", "x 1", "1 2 3", "7", "hint me"] {
+        assert_eq!(
+            parse_command("1 3 3 3", 3),
+            Ok(Command::Move {
+                component: 0,
+                to: "3 3 3".into()
+            })
+        );
+        for bad in ["", "0 1", "4 1", "x 1", "7", "hint me"] {
             assert!(parse_command(bad, 3).is_err(), "{bad:?}");
         }
     }

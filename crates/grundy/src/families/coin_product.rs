@@ -24,7 +24,7 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::{HeapGame, ImpartialGame, Nimber};
 use crate::error::GameError;
-use crate::families::coins::{solve_heads, CoinGame, MAX_LISTED_COINS};
+use crate::families::coins::{solve_heads, turn_coins, CoinGame, MAX_LISTED_COINS};
 use crate::families::heap::MAX_ENUMERATED_OPTIONS;
 use crate::family::{
     component_at, ComponentReport, Family, GameValue, OptionReport, Play, Solution, Winner,
@@ -353,12 +353,12 @@ impl Family for CoinProduct {
                 ),
             ));
         }
-        let mut next: Vec<String> = positions.iter().map(|p| p.trim().to_string()).collect();
-        next.splice(
-            component..=component,
-            heads.iter().map(|(x, y)| format!("{x},{y}")),
-        );
-        Ok(next)
+        let mut next = Self::parse_all(positions)?;
+        next.splice(component..=component, heads);
+        Ok(turn_coins(&mut next)
+            .iter()
+            .map(|(x, y)| format!("{x},{y}"))
+            .collect())
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {

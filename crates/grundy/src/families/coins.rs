@@ -265,6 +265,22 @@ pub fn format_coins(coins: &[u64]) -> String {
     parts.join("+")
 }
 
+/// The heads of a strip or grid after a move, in order: a coin listed twice was turned from
+/// heads to tails, so equal heads cancel in pairs (as their equal values do in the nim-sum).
+pub fn turn_coins<H: Ord + Copy>(heads: &mut Vec<H>) -> &[H] {
+    heads.sort_unstable();
+    let mut kept: Vec<H> = Vec::with_capacity(heads.len());
+    for &h in heads.iter() {
+        if kept.last() == Some(&h) {
+            kept.pop();
+        } else {
+            kept.push(h);
+        }
+    }
+    *heads = kept;
+    heads
+}
+
 /// The normal-play [`Solution`] of a sum of heads (strip or grid): `values` are the heads'
 /// values, `position` writes a head, and `moves_to(head, target)` lists, already formatted,
 /// the moves of one head that leave it worth `target` (so that the sum becomes 0).
@@ -378,14 +394,20 @@ impl Family for CoinStrip {
         false
     }
 
-    /// `3 1+2` turns coins 3, 1 and 2; `3 none` turns coin 3 alone (the head goes).
+    /// `3 1+2` turns coins 3, 1 and 2; `3 none` turns coin 3 alone (the head goes). A coin
+    /// turned that already showed heads goes tails: see [`turn_coins`].
     fn apply_move(
         &self,
         positions: &[&str],
         component: usize,
         to: &str,
     ) -> Result<Vec<String>, GameError> {
-        self.0.apply_move(positions, component, to)
+        let next = self.0.apply_move(positions, component, to)?;
+        let mut heads = next
+            .iter()
+            .map(|p| crate::families::heap::parse_heap(p))
+            .collect::<Result<Vec<u64>, _>>()?;
+        Ok(turn_coins(&mut heads).iter().map(u64::to_string).collect())
     }
 }
 
