@@ -33,7 +33,10 @@ fn wythoff_queens_to_the_end() {
     );
     assert!(out.contains("I move component 2: 2,1 → 1,1"), "{out}");
     let (_, out, _) = grundy(&["play", "wythoff", "3,5"], "0,4\n");
-    assert!(out.contains("illegal move to `0,4`: not reachable from `3,5`"), "{out}");
+    assert!(
+        out.contains("illegal move to `0,4`: not reachable from `3,5`"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -47,9 +50,15 @@ fn mock_turtles_to_the_end() {
     );
     assert!(out.contains("I move component 1: 0 → none"), "{out}");
     assert!(out.contains("(nothing left)"), "{out}");
-    let (_, out, _) = grundy(&["play", "mock-turtles", "0", "3", "5"], "2 0+1+2\n2 none\n");
+    let (_, out, _) = grundy(
+        &["play", "mock-turtles", "0", "3", "5"],
+        "2 0+1+2\n2 none\n",
+    );
     assert!(out.contains("illegal move to `0+1+2`"), "{out}");
-    assert!(out.contains("your move> 2 none\n   1 │ 0\n   2 │ 5\n"), "{out}");
+    assert!(
+        out.contains("your move> 2 none\n   1 │ 0\n   2 │ 5\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -88,14 +97,25 @@ fn whole_position_and_graph_games_to_the_end() {
         "1 5 0 9\n1 6 0 8\n1 7 0 7\n1 8 0 6\n1 9 0 5\n1 10 0 4\n1 11 0 3\n1 12 0 2\n1 13 0 1\n1 14 0 0\n",
         "I have no move left: you win!",
     );
-    let loopy = format!("@{}/../../examples/graphs/loopy.txt", env!("CARGO_MANIFEST_DIR"));
-    play_to_the_end(&["graph", &loopy], "1 3\n2 0\n", "I have no move left: you win!");
+    let loopy = format!(
+        "@{}/../../examples/graphs/loopy.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    play_to_the_end(
+        &["graph", &loopy],
+        "1 3\n2 0\n",
+        "I have no move left: you win!",
+    );
     play_to_the_end(
         &["geography-grid:3,4", "0,0"],
         "1 0,1\n1 0,3\n1 1,2\n1 1,0\n1 2,1\n1 2,3\n",
         "I have no move left: you win!",
     );
-    play_to_the_end(&["prime-heap:3", "30", "40"], "1 29\n", "I have no move left: you win!");
+    play_to_the_end(
+        &["prime-heap:3", "30", "40"],
+        "1 29\n",
+        "I have no move left: you win!",
+    );
 }
 
 #[test]
@@ -138,12 +158,24 @@ fn explain_derives_each_family() {
         assert_eq!(code, 0, "{args:?}: {err}");
         assert!(out.contains(expected), "{args:?}: {out}");
     }
-    let loopy = format!("@{}/../../examples/graphs/loopy.txt", env!("CARGO_MANIFEST_DIR"));
+    let loopy = format!(
+        "@{}/../../examples/graphs/loopy.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let (code, out, _) = grundy(&["explain", "graph", &loopy], "");
     assert_eq!(code, 0);
-    assert!(out.contains("#at=2: not a nimber; no derivation: 2 has value ∞{1}"), "{out}");
-    assert!(out.contains("so G(") && out.contains("#at=3) = mex{G(0)} = mex{0} = 1"), "{out}");
-    let petersen = format!("@{}/../../examples/graphs/petersen.txt", env!("CARGO_MANIFEST_DIR"));
+    assert!(
+        out.contains("#at=2: not a nimber; no derivation: 2 has value ∞{1}"),
+        "{out}"
+    );
+    assert!(
+        out.contains("so G(") && out.contains("#at=3) = mex{G(0)} = mex{0} = 1"),
+        "{out}"
+    );
+    let petersen = format!(
+        "@{}/../../examples/graphs/petersen.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let (code, out, err) = grundy(&["explain", "geography", &petersen], "");
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(

@@ -57,19 +57,22 @@ impl Derivation {
             .map(|o| o.position.clone())
             .collect::<Vec<_>>()
             .join(separator);
-        let terms = join_with(separator, self.options.iter().map(|o| {
-            match &o.parts[..] {
-                [] => "0".to_string(),
-                // One part: name it by the move (`G(3)` for a token moved to 3, not the
-                // whole `@FILE#at=3`); for heaps and cells the two are the same.
-                [_] => format!("G({})", o.position),
-                parts => parts
-                    .iter()
-                    .map(|part| format!("G({})", part.position))
-                    .collect::<Vec<_>>()
-                    .join("⊕"),
-            }
-        }));
+        let terms = join_with(
+            separator,
+            self.options.iter().map(|o| {
+                match &o.parts[..] {
+                    [] => "0".to_string(),
+                    // One part: name it by the move (`G(3)` for a token moved to 3, not the
+                    // whole `@FILE#at=3`); for heaps and cells the two are the same.
+                    [_] => format!("G({})", o.position),
+                    parts => parts
+                        .iter()
+                        .map(|part| format!("G({})", part.position))
+                        .collect::<Vec<_>>()
+                        .join("⊕"),
+                }
+            }),
+        );
         let part_values = join(self.options.iter().map(|o| {
             match &o.parts[..] {
                 [] => "0".to_string(),
@@ -323,12 +326,20 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
     // standalone texts where the family has them, else the family's canonical texts
     // (`1000`, not `10^3`).
     let reported: Vec<(String, Option<u64>)> = if family.whole_position_moves() {
-        let entries: Vec<&str> = solution.components.iter().map(|c| c.position.as_str()).collect();
+        let entries: Vec<&str> = solution
+            .components
+            .iter()
+            .map(|c| c.position.as_str())
+            .collect();
         vec![(entries.join(" "), solution.grundy)]
     } else {
         let texts = match family.standalone_components(positions)? {
             Some(texts) => texts,
-            None => solution.components.iter().map(|c| c.position.clone()).collect(),
+            None => solution
+                .components
+                .iter()
+                .map(|c| c.position.clone())
+                .collect(),
         };
         texts
             .into_iter()

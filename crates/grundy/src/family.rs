@@ -252,10 +252,7 @@ pub trait Family: Send + Sync {
     /// `position` texts `solve` reports are not (`graph`: a token is reported as its vertex,
     /// and stands alone as `@FILE#at=V`). `explain` derives them, `play` moves in them.
     /// Default: `None`, the reported texts are standalone.
-    fn standalone_components(
-        &self,
-        _positions: &[&str],
-    ) -> Result<Option<Vec<String>>, GameError> {
+    fn standalone_components(&self, _positions: &[&str]) -> Result<Option<Vec<String>>, GameError> {
         Ok(None)
     }
 

@@ -186,7 +186,10 @@ pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<Advice, GameErr
             to: m.to.clone(),
             wins: true,
             values: reason(m.component, &m.to, to_grundy),
-            argument: format!("it leaves the opponent a lost position ({})", solution.method),
+            argument: format!(
+                "it leaves the opponent a lost position ({})",
+                solution.method
+            ),
         });
     }
     if solution.winner == Winner::First {
@@ -206,7 +209,10 @@ pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<Advice, GameErr
     for (component, position) in components.iter().enumerate() {
         // Options carry values (for the argument); families without them list moves.
         let candidates: Vec<(String, Option<u64>)> = match family.options(position) {
-            Ok(options) => options.into_iter().map(|o| (o.position, Some(o.grundy))).collect(),
+            Ok(options) => options
+                .into_iter()
+                .map(|o| (o.position, Some(o.grundy)))
+                .collect(),
             Err(GameError::Unsupported(_)) => match family.moves(position) {
                 Ok(moves) => moves.into_iter().map(|m| (m, None)).collect(),
                 Err(e @ GameError::TooLarge(_)) => {
@@ -247,13 +253,20 @@ pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<Advice, GameErr
             return Ok(Advice {
                 component: component_moved,
                 from: position.clone(),
-                values: if draw { None } else { reason(component, &to, to_grundy) },
+                values: if draw {
+                    None
+                } else {
+                    reason(component, &to, to_grundy)
+                },
                 to,
                 wins: false,
                 argument: if draw {
                     "the position is a draw (play can go on for ever); after this move the opponent still cannot force a win".to_string()
                 } else {
-                    format!("every move loses against perfect play ({})", solution.method)
+                    format!(
+                        "every move loses against perfect play ({})",
+                        solution.method
+                    )
                 },
             });
         }
@@ -496,6 +509,24 @@ mod tests {
         let s = session(family.as_ref(), &[0, 0], Side::Human);
         assert_eq!(s.winner(), Some(Side::Engine));
         assert!(s.hint().is_err());
+    }
+
+    /// From a drawn position the engine never moves into a loss: 0 ⇄ 1 is a cycle, and the
+    /// move 0 → 2 lets the opponent finish with 2 → 3.
+    #[test]
+    fn the_engine_keeps_a_draw() {
+        let path = std::env::temp_dir().join(format!("grundy-draw-{}.txt", std::process::id()));
+        std::fs::write(&path, "0 2\n0 1\n1 0\n2 3\nstart 0\n").unwrap();
+        let position = format!("@{}", path.display());
+        let family = parse_spec("graph").unwrap();
+        let solution = family.solve(&[&position], Play::Normal).unwrap();
+        assert_eq!(solution.winner, Winner::Draw);
+        let mut s = Session::new(family.as_ref(), vec![position.clone()], Side::Engine).unwrap();
+        let m = s.play_engine().unwrap();
+        assert_eq!((m.to.as_str(), m.wins()), ("1", false));
+        assert!(m.render(1).contains("draw"), "{}", m.render(1));
+        assert_eq!(s.positions(), [format!("{position}#at=1")]);
+        std::fs::remove_file(&path).unwrap();
     }
 
     proptest! {

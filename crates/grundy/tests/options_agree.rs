@@ -50,21 +50,47 @@ fn check(spec: &str, positions: &[&str]) {
     for (i, text) in texts.iter().enumerate() {
         let options = family.options(text).unwrap();
         let context = format!("{spec} {positions:?}, component {i} ({text})");
-        assert_eq!(mex(options.iter().map(|o| o.grundy)), values[i], "{context}");
-        assert_eq!(family.has_moves(text).unwrap(), !options.is_empty(), "{context}");
+        assert_eq!(
+            mex(options.iter().map(|o| o.grundy)),
+            values[i],
+            "{context}"
+        );
+        assert_eq!(
+            family.has_moves(text).unwrap(),
+            !options.is_empty(),
+            "{context}"
+        );
         for option in &options {
             let parts = option.parts.iter().fold(0, |acc, part| {
                 let value = family.value(&part.position).unwrap();
-                assert_eq!(value, GameValue::Finite(grundy::engine::Nimber(part.grundy.unwrap())), "{context}: {}", part.position);
+                assert_eq!(
+                    value,
+                    GameValue::Finite(grundy::engine::Nimber(part.grundy.unwrap())),
+                    "{context}: {}",
+                    part.position
+                );
                 acc ^ part.grundy.unwrap()
             });
             assert_eq!(parts, option.grundy, "{context}: {}", option.position);
             // Playing the option leaves the value solve confirms.
-            let base: Vec<&str> = if family.whole_position_moves() { positions.to_vec() } else { refs.clone() };
+            let base: Vec<&str> = if family.whole_position_moves() {
+                positions.to_vec()
+            } else {
+                refs.clone()
+            };
             let next = family.apply_move(&base, i, &option.position).unwrap();
             let next: Vec<&str> = next.iter().map(String::as_str).collect();
-            let after = if next.is_empty() { Some(0) } else { family.solve(&next, Play::Normal).unwrap().grundy };
-            assert_eq!(after, Some(total ^ values[i] ^ option.grundy), "{context}: {}", option.position);
+            let after = if next.is_empty() {
+                Some(0)
+            } else {
+                family.solve(&next, Play::Normal).unwrap().grundy
+            };
+            assert_eq!(
+                after,
+                Some(total ^ values[i] ^ option.grundy),
+                "{context}: {}",
+                option.position
+            );
         }
         let mut expected: Vec<&str> = options
             .iter()
@@ -87,7 +113,16 @@ fn check(spec: &str, positions: &[&str]) {
 fn heap_games_and_coin_strips() {
     for n in 0..14u64 {
         let (a, b) = (n.to_string(), ((n * 7) % 11).to_string());
-        for spec in ["nim", "subtraction:1,3,4", "kayles", "grundys-game", "gcd", "mock-turtles", "ruler", "twins"] {
+        for spec in [
+            "nim",
+            "subtraction:1,3,4",
+            "kayles",
+            "grundys-game",
+            "gcd",
+            "mock-turtles",
+            "ruler",
+            "twins",
+        ] {
             check(spec, &[&a, &b]);
         }
     }
@@ -102,9 +137,18 @@ fn mock_turtles_head_at_3_is_worth_7_with_the_coin_families_options() {
     assert_eq!(mex(options.iter().map(|o| o.grundy)), 7);
     // A head at 0 is a coin worth 1, and turning it alone removes it.
     assert_eq!(family.options("0").unwrap()[0].position, "none");
-    assert_eq!(family.apply_move(&["0", "3", "5"], 1, "1+2").unwrap(), ["0", "1", "2", "5"]);
-    assert_eq!(family.apply_move(&["0", "3", "5"], 1, "none").unwrap(), ["0", "5"]);
-    assert_eq!(family.apply_move(&["0", "3", "5"], 0, "none").unwrap(), ["3", "5"]);
+    assert_eq!(
+        family.apply_move(&["0", "3", "5"], 1, "1+2").unwrap(),
+        ["0", "1", "2", "5"]
+    );
+    assert_eq!(
+        family.apply_move(&["0", "3", "5"], 1, "none").unwrap(),
+        ["0", "5"]
+    );
+    assert_eq!(
+        family.apply_move(&["0", "3", "5"], 0, "none").unwrap(),
+        ["3", "5"]
+    );
     assert!(family.apply_move(&["0", "3", "5"], 1, "0+1+2").is_err());
     assert!(family.apply_move(&["0", "3", "5"], 0, "0").is_err());
 }
@@ -125,32 +169,61 @@ fn cells_and_coin_grids() {
     let wythoff = parse_spec("wythoff").unwrap();
     // Moves of a huge queen are checked directly (its options cannot be listed).
     let far = "1618033988749894853,2618033988749894848";
-    assert!(wythoff.apply_move(&[far], 0, "1618033988749894848,2618033988749894848").is_ok());
-    assert!(wythoff.apply_move(&[far], 0, "1618033988749894853,2618033988749894849").is_err());
+    assert!(wythoff
+        .apply_move(&[far], 0, "1618033988749894848,2618033988749894848")
+        .is_ok());
+    assert!(wythoff
+        .apply_move(&[far], 0, "1618033988749894853,2618033988749894849")
+        .is_err());
     assert!(wythoff.options(far).is_err());
 }
 
 #[test]
 fn whole_position_games() {
-    for steps in [["0", "5", "9"], ["3", "1", "4"], ["1", "2", "0"], ["0", "0", "0"]] {
+    for steps in [
+        ["0", "5", "9"],
+        ["3", "1", "4"],
+        ["1", "2", "0"],
+        ["0", "0", "0"],
+    ] {
         check("staircase", &steps);
     }
-    for heaps in [["3", "5", "6"], ["1", "2", "2"], ["2", "2", "2"], ["0", "1", "3"]] {
+    for heaps in [
+        ["3", "5", "6"],
+        ["1", "2", "2"],
+        ["2", "2", "2"],
+        ["0", "1", "3"],
+    ] {
         check("moore:2", &heaps);
         check("moore:1", &heaps);
     }
     let staircase = parse_spec("staircase").unwrap();
     // One entry: lower it (coins go down) or raise it (coins come from the step above).
-    assert_eq!(staircase.apply_move(&["0", "5", "9"], 1, "2").unwrap(), ["3", "2", "9"]);
-    assert_eq!(staircase.apply_move(&["0", "5", "9"], 1, "7").unwrap(), ["0", "7", "7"]);
-    assert_eq!(staircase.apply_move(&["0", "5", "9"], 0, "5,0,9").unwrap(), ["5", "0", "9"]);
-    assert_eq!(staircase.apply_move(&["0", "5", "9"], 0, "1").unwrap(), ["1", "4", "9"]);
+    assert_eq!(
+        staircase.apply_move(&["0", "5", "9"], 1, "2").unwrap(),
+        ["3", "2", "9"]
+    );
+    assert_eq!(
+        staircase.apply_move(&["0", "5", "9"], 1, "7").unwrap(),
+        ["0", "7", "7"]
+    );
+    assert_eq!(
+        staircase.apply_move(&["0", "5", "9"], 0, "5,0,9").unwrap(),
+        ["5", "0", "9"]
+    );
+    assert_eq!(
+        staircase.apply_move(&["0", "5", "9"], 0, "1").unwrap(),
+        ["1", "4", "9"]
+    );
     // Coins on step 0 are out of play.
     assert!(staircase.apply_move(&["2", "5", "9"], 0, "1").is_err());
     assert!(staircase.apply_move(&["0", "5", "9"], 2, "10").is_err());
     assert!(staircase.apply_move(&["0", "5", "9"], 0, "1,4,8").is_err());
     let moore = parse_spec("moore:2").unwrap();
-    assert_eq!(moore.apply_move(&["3", "5", "6"], 0, "3 3 3").unwrap(), ["3", "3", "3"]);
+    assert_eq!(
+        moore.apply_move(&["3", "5", "6"], 0, "3 3 3").unwrap(),
+        ["3", "3", "3"]
+    );
     assert!(moore.apply_move(&["3", "5", "6"], 0, "2,4,5").is_err());
     assert!(moore.apply_move(&["3", "5", "6"], 0, "3,6,6").is_err());
 }
@@ -179,7 +252,10 @@ fn graph_games() {
     let graph = parse_spec("graph").unwrap();
     let tokens = graph.standalone_components(&[&loopy]).unwrap().unwrap();
     assert_eq!(tokens, [format!("{loopy}#at=2"), format!("{loopy}#at=3")]);
-    assert_eq!(mex(graph.options(&tokens[1]).unwrap().iter().map(|o| o.grundy)), 1);
+    assert_eq!(
+        mex(graph.options(&tokens[1]).unwrap().iter().map(|o| o.grundy)),
+        1
+    );
     let err = graph.options(&tokens[0]).unwrap_err().to_string();
     assert!(err.contains("∞"), "{err}");
     assert_eq!(graph.moves(&tokens[0]).unwrap(), ["1", "3"]);
@@ -198,7 +274,10 @@ fn check_outcome_moves(spec: &str, positions: &[&str]) {
             || family.outcome(&next, Play::Normal).unwrap() == Winner::Second;
         assert!(won, "{spec} {positions:?} → {next:?}");
     }
-    assert_eq!(solution.winning_moves.is_empty(), solution.winner != Winner::First);
+    assert_eq!(
+        solution.winning_moves.is_empty(),
+        solution.winner != Winner::First
+    );
 }
 
 #[test]

@@ -63,7 +63,11 @@ pub fn run(args: Args) -> Result<(), GameError> {
         if session.to_move() == Side::Engine {
             let m = session.play_engine()?;
             if family.whole_position_moves() {
-                writeln!(out, "I move: {} → {}   (type `why` for the reason)", m.from, m.to)?;
+                writeln!(
+                    out,
+                    "I move: {} → {}   (type `why` for the reason)",
+                    m.from, m.to
+                )?;
             } else {
                 writeln!(
                     out,

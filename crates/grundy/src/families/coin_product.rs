@@ -344,7 +344,10 @@ impl Family for CoinProduct {
         };
         heads.sort_unstable();
         let wanted = format_heads(&heads);
-        if !Family::options(self, from)?.iter().any(|o| o.position == wanted) {
+        if !Family::options(self, from)?
+            .iter()
+            .any(|o| o.position == wanted)
+        {
             return Err(GameError::bad_position(
                 to,
                 format!(

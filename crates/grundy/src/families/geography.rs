@@ -323,6 +323,44 @@ pub(crate) mod tests {
         }
     }
 
+    proptest! {
+        /// After a walk (the visited vertices deleted, the matching repaired), the answer is
+        /// the definition's: winner and every winning move.
+        #[test]
+        fn walks_match_brute_force(
+            (n, edges, start, turns) in (2usize..=10).prop_flat_map(|n| (
+                Just(n),
+                proptest::collection::vec((0..n as u32, 0..n as u32), 0..20),
+                0..n as u32,
+                proptest::collection::vec(0usize..4, 0..4),
+            ))
+        ) {
+            let graph = Graph::new(n, &edges).unwrap();
+            let adjacency = adjacency_of(&graph);
+            let mut path = vec![start];
+            for turn in turns {
+                let moves = walk_moves(&graph, &path);
+                if moves.is_empty() {
+                    break;
+                }
+                path.push(moves[turn % moves.len()]);
+            }
+            let visited = path.iter().fold(0u32, |m, &v| m | 1 << v);
+            let current = *path.last().unwrap();
+            let mut memo = HashMap::new();
+            let mut expected: Vec<u32> = walk_moves(&graph, &path)
+                .into_iter()
+                .filter(|&t| !brute_wins(&adjacency, visited | 1 << t, t, &mut memo))
+                .collect();
+            expected.sort_unstable();
+            let mut matcher = Matcher::maximum(&graph).unwrap();
+            let mut answer = solve_walk(&mut matcher, &path);
+            answer.winning_moves.sort_unstable();
+            prop_assert_eq!(answer.winning_moves, expected.clone());
+            prop_assert_eq!(answer.winner == Winner::First, brute_wins(&adjacency, visited, current, &mut memo));
+        }
+    }
+
     #[test]
     fn files_and_refusals() {
         let dir = std::env::temp_dir().join(format!("grundy-geo-{}", std::process::id()));

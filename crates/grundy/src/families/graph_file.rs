@@ -194,7 +194,9 @@ pub fn read_state(position: &str, key: &str) -> Result<(GraphFile, Option<Vec<u6
 
 /// `@FILE#KEY=V1,V2`: the inverse of [`read_state`].
 pub fn write_state(file: &str, key: &str, values: &[u64]) -> String {
-    let base = file.split_once(&format!("#{key}=")).map_or(file, |(f, _)| f);
+    let base = file
+        .split_once(&format!("#{key}="))
+        .map_or(file, |(f, _)| f);
     let list: Vec<String> = values.iter().map(u64::to_string).collect();
     format!("{base}#{key}={}", list.join(","))
 }

@@ -410,7 +410,10 @@ impl Picture {
                 }
             }
         }
-        self.edges.iter().map(|&(u, _)| reached[u as usize]).collect()
+        self.edges
+            .iter()
+            .map(|&(u, _)| reached[u as usize])
+            .collect()
     }
 
     /// The picture after cutting edge `i` (an index into `edges`), as a position.

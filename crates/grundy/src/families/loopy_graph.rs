@@ -300,7 +300,10 @@ fn normal_play_only(play: Play) -> Result<(), GameError> {
 
 /// The file part of `@FILE#at=…`.
 fn base_path(position: &str) -> &str {
-    position.trim().split_once("#at=").map_or(position.trim(), |(f, _)| f)
+    position
+        .trim()
+        .split_once("#at=")
+        .map_or(position.trim(), |(f, _)| f)
 }
 
 /// The `graph` family: one `@FILE` position holding the moves and the tokens.

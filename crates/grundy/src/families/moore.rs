@@ -420,7 +420,11 @@ impl Family for Moore {
                 "this Moore position has up to {count} moves; too many to list one by one"
             )));
         }
-        Ok(self.all_options(&heaps).iter().map(|o| format_tuple(o)).collect())
+        Ok(self
+            .all_options(&heaps)
+            .iter()
+            .map(|o| format_tuple(o))
+            .collect())
     }
 
     fn has_moves(&self, position: &str) -> Result<bool, GameError> {

@@ -139,7 +139,9 @@ impl Family for Staircase {
         let next = match parse_target(&steps, to)? {
             Target::Whole(next) => next,
             Target::Entry(count) => {
-                let now = *steps.get(component).ok_or_else(|| not_an_option(to, &steps, rule))?;
+                let now = *steps
+                    .get(component)
+                    .ok_or_else(|| not_an_option(to, &steps, rule))?;
                 let mut next = steps.clone();
                 next[component] = count;
                 let (from, below, moved) = if count < now {
