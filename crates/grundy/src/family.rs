@@ -237,15 +237,7 @@ pub trait Family: Send + Sync {
     /// lost). Default: no component has a move. Games won by reaching a target (prime-heap)
     /// override it.
     fn over_after_move(&self, positions: &[&str]) -> Result<bool, GameError> {
-        if self.whole_position_moves() {
-            return Ok(!self.has_moves(&positions.join(" "))?);
-        }
-        for position in positions {
-            if self.has_moves(position)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        no_moves_left(self, positions)
     }
 
     /// The components of `positions` as positions this family takes one at a time, when the
@@ -261,6 +253,22 @@ pub trait Family: Send + Sync {
     fn draws_heaps(&self) -> bool {
         self.sequence().is_some()
     }
+}
+
+/// Whether no component of `positions` has a move (a whole-position game: the position).
+pub fn no_moves_left<F: Family + ?Sized>(
+    family: &F,
+    positions: &[&str],
+) -> Result<bool, GameError> {
+    if family.whole_position_moves() {
+        return Ok(!family.has_moves(&positions.join(" "))?);
+    }
+    for position in positions {
+        if family.has_moves(position)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Component `component` (0-based) of `positions`, or an error naming the valid range.

@@ -2,14 +2,16 @@
 //! reads lines, hands them to [`parse_command`], calls the session, and prints what it returns.
 //! Keeping the terminal out of the library makes every rule here testable in-process.
 //!
-//! The engine's choice ([`advise`]): from a non-zero nim-sum, the first winning move that
-//! `solve` lists; from a zero position (where every move loses), the family's first move of
-//! the first component that can move — for heap games that removes as little as possible,
-//! which keeps the game long and gives the opponent the most chances to go wrong.
+//! The engine's choice ([`advise`]): from a won position, the first winning move that `solve`
+//! lists; from a lost one (where every move loses), the family's first move of the first
+//! component that can move — for heap games that removes as little as possible, which keeps
+//! the game long and gives the opponent the most chances to go wrong; from a drawn one (loopy
+//! graphs), the first move after which the opponent still cannot force a win. Families
+//! without Grundy values (geography, prime-heap) are played the same way, argued in words.
 
 use crate::error::GameError;
 use crate::explain::MoveReason;
-use crate::family::{Family, Play, Winner};
+use crate::family::{no_moves_left, Family, Play, Winner};
 
 /// Who is to move, or who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -392,15 +394,7 @@ impl<'f> Session<'f> {
     /// Whether the starting position has a move (a game won by reaching a target may start
     /// on one, and the player to move still plays).
     fn any_moves(&self) -> Result<bool, GameError> {
-        if self.family.whole_position_moves() {
-            return self.family.has_moves(&self.positions.join(" "));
-        }
-        for position in &self.positions {
-            if self.family.has_moves(position)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        Ok(!no_moves_left(self.family, &self.refs())?)
     }
 }
 
