@@ -191,7 +191,9 @@ fn bad_input_exits_2_with_one_line() {
         (vec!["solve", "geography-grid:0,3"], "at least 1"),
         (vec!["solve", "geography-grid:100000,100000"], "refused"),
         (vec!["solve", "graph", &n], "start"),
-        (vec!["solve", "graph", &w, &w], "one `@FILE`"),
+        // Positions on one file are one sum of their tokens (`play` keeps one per token);
+        // different files are refused.
+        (vec!["solve", "graph", &w, &n], "one `@FILE`"),
         (vec!["solve", "graph"], "no position"),
         (vec!["solve", "nim"], "no position"),
     ];

@@ -45,17 +45,34 @@ impl Derivation {
         if self.options.is_empty() {
             return format!("{label}: no moves, so G({p}) = mex{{}} = 0");
         }
-        let leaves = join(self.options.iter().map(|o| o.position.clone()));
-        let terms = join(self.options.iter().map(|o| {
-            match &o.parts[..] {
-                [] => "0".to_string(),
-                parts => parts
-                    .iter()
-                    .map(|part| format!("G({})", part.position))
-                    .collect::<Vec<_>>()
-                    .join("⊕"),
-            }
-        }));
+        // Cells (`3,5`) and tuples already hold commas: list such options with `; `.
+        let separator = if self.options.iter().any(|o| o.position.contains([',', ' '])) {
+            "; "
+        } else {
+            ", "
+        };
+        let leaves = self
+            .options
+            .iter()
+            .map(|o| o.position.clone())
+            .collect::<Vec<_>>()
+            .join(separator);
+        let terms = join_with(
+            separator,
+            self.options.iter().map(|o| {
+                match &o.parts[..] {
+                    [] => "0".to_string(),
+                    // One part: name it by the move (`G(3)` for a token moved to 3, not the
+                    // whole `@FILE#at=3`); for heaps and cells the two are the same.
+                    [_] => format!("G({})", o.position),
+                    parts => parts
+                        .iter()
+                        .map(|part| format!("G({})", part.position))
+                        .collect::<Vec<_>>()
+                        .join("⊕"),
+                }
+            }),
+        );
         let part_values = join(self.options.iter().map(|o| {
             match &o.parts[..] {
                 [] => "0".to_string(),
@@ -73,15 +90,25 @@ impl Derivation {
         } else {
             format!(" = mex{{{values}}}")
         };
+        // Options that leave nothing have no term to evaluate: skip the repeated step.
+        let terms = if terms == part_values {
+            String::new()
+        } else {
+            format!("mex{{{terms}}} = ")
+        };
         format!(
-            "{label}: the moves leave {{{leaves}}}, so G({p}) = mex{{{terms}}} = mex{{{part_values}}}{sums} = {}",
+            "{label}: the moves leave {{{leaves}}}, so G({p}) = {terms}mex{{{part_values}}}{sums} = {}",
             self.grundy
         )
     }
 }
 
 fn join(items: impl Iterator<Item = String>) -> String {
-    items.collect::<Vec<_>>().join(", ")
+    join_with(", ", items)
+}
+
+fn join_with(separator: &str, items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(separator)
 }
 
 /// One move, with the values before and after: why it wins, or (from a zero position) why
@@ -295,16 +322,44 @@ pub struct Explanation {
 /// Explains a sum of positions (one or more components) under normal play.
 pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, GameError> {
     let solution = family.solve(positions, Play::Normal)?;
-    let mut components = Vec::with_capacity(solution.components.len());
-    for component in &solution.components {
-        // The family's canonical text (`1000`, not `10^3`).
-        let position = component.position.as_str();
-        let (derivation, no_derivation) = match derive(family, position) {
+    // What to derive: the whole position in whole-position games (one value, the game's),
+    // standalone texts where the family has them, else the family's canonical texts
+    // (`1000`, not `10^3`).
+    let reported: Vec<(String, Option<u64>)> = if family.whole_position_moves() {
+        let entries: Vec<&str> = solution
+            .components
+            .iter()
+            .map(|c| c.position.as_str())
+            .collect();
+        vec![(entries.join(" "), solution.grundy)]
+    } else {
+        let texts = match family.standalone_components(positions)? {
+            Some(texts) => texts,
+            None => solution
+                .components
+                .iter()
+                .map(|c| c.position.clone())
+                .collect(),
+        };
+        texts
+            .into_iter()
+            .zip(solution.components.iter().map(|c| c.grundy))
+            .collect()
+    };
+    if solution.grundy.is_none() && reported.iter().all(|(_, g)| g.is_none()) {
+        // No component has a nimber: explain only positions with a value (∞ in loopy games).
+        for (position, _) in &reported {
+            family.value(position)?;
+        }
+    }
+    let mut components = Vec::with_capacity(reported.len());
+    for (position, grundy) in reported {
+        let (derivation, no_derivation) = match derive(family, &position) {
             Ok(d) => (Some(d), None),
             Err(GameError::Unsupported(why) | GameError::TooLarge(why)) => (None, Some(why)),
             Err(e) => return Err(e),
         };
-        if let (Some(d), Some(g)) = (&derivation, component.grundy) {
+        if let (Some(d), Some(g)) = (&derivation, grundy) {
             if d.grundy != g {
                 return Err(GameError::Unsupported(format!(
                     "internal inconsistency (a bug): the mex of the options of `{position}` is {} but the family says {g}",
@@ -313,8 +368,8 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
             }
         }
         components.push(ComponentExplanation {
-            position: component.position.clone(),
-            grundy: component.grundy,
+            position,
+            grundy,
             derivation,
             no_derivation,
         });
@@ -325,10 +380,12 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
             .winning_moves
             .iter()
             .map(|m| {
-                let to_grundy = total ^ values[m.component];
+                // Whole-position games have one component, whatever entry the move starts at.
+                let component = m.component.min(values.len() - 1);
+                let to_grundy = total ^ values[component];
                 MoveReason::new(
-                    m.component,
-                    &components[m.component].position,
+                    component,
+                    &components[component].position,
                     &m.to,
                     values.clone(),
                     to_grundy,

@@ -212,6 +212,63 @@ pub trait Family: Send + Sync {
         next.splice(component..=component, parts);
         Ok(next)
     }
+
+    /// Every move of the single component `position`, as the `to` text [`Family::apply_move`]
+    /// takes, for `play` where options have no Grundy value to list (geography, ∞ positions,
+    /// the prime-heap game). Default: the positions of [`Family::options`].
+    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
+        Ok(self
+            .options(position)?
+            .into_iter()
+            .map(|o| o.position)
+            .collect())
+    }
+
+    /// Whether the POSITION list is one game whose moves may change several entries at once
+    /// (`moore:K`, `staircase`). Then `options`, `moves` and `has_moves` read a whole position
+    /// (entries separated by spaces or commas), `explain` derives the whole position, and
+    /// `apply_move` also takes the whole new position as `to` (`component` is then only the
+    /// first entry it changes, as `solve` reports it). Default: a sum of components.
+    fn whole_position_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether the game is over after a move that left `positions` (the player to move has
+    /// lost). Default: no component has a move. Games won by reaching a target (prime-heap)
+    /// override it.
+    fn over_after_move(&self, positions: &[&str]) -> Result<bool, GameError> {
+        no_moves_left(self, positions)
+    }
+
+    /// The components of `positions` as positions this family takes one at a time, when the
+    /// `position` texts `solve` reports are not (`graph`: a token is reported as its vertex,
+    /// and stands alone as `@FILE#at=V`). `explain` derives them, `play` moves in them.
+    /// Default: `None`, the reported texts are standalone.
+    fn standalone_components(&self, _positions: &[&str]) -> Result<Option<Vec<String>>, GameError> {
+        Ok(None)
+    }
+
+    /// Whether `play` draws a component as a row of tokens (heaps do; coins, cells, files do
+    /// not). Default: families with a heap sequence.
+    fn draws_heaps(&self) -> bool {
+        self.sequence().is_some()
+    }
+}
+
+/// Whether no component of `positions` has a move (a whole-position game: the position).
+pub fn no_moves_left<F: Family + ?Sized>(
+    family: &F,
+    positions: &[&str],
+) -> Result<bool, GameError> {
+    if family.whole_position_moves() {
+        return Ok(!family.has_moves(&positions.join(" "))?);
+    }
+    for position in positions {
+        if family.has_moves(position)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Component `component` (0-based) of `positions`, or an error naming the valid range.

@@ -2,14 +2,16 @@
 //! reads lines, hands them to [`parse_command`], calls the session, and prints what it returns.
 //! Keeping the terminal out of the library makes every rule here testable in-process.
 //!
-//! The engine's choice ([`advise`]): from a non-zero nim-sum, the first winning move that
-//! `solve` lists; from a zero position (where every move loses), the family's first move of
-//! the first component that can move — for heap games that removes as little as possible,
-//! which keeps the game long and gives the opponent the most chances to go wrong.
+//! The engine's choice ([`advise`]): from a won position, the first winning move that `solve`
+//! lists; from a lost one (where every move loses), the family's first move of the first
+//! component that can move — for heap games that removes as little as possible, which keeps
+//! the game long and gives the opponent the most chances to go wrong; from a drawn one (loopy
+//! graphs), the first move after which the opponent still cannot force a win. Families
+//! without Grundy values (geography, prime-heap) are played the same way, argued in words.
 
 use crate::error::GameError;
 use crate::explain::MoveReason;
-use crate::family::{Family, Play};
+use crate::family::{no_moves_left, Family, Play, Winner};
 
 /// Who is to move, or who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -49,7 +51,25 @@ pub const MOVE_SYNTAX: &str =
 /// Parses one input line. Components are typed from 1 (as the board shows them); with a
 /// single component the number may be left out (`5` = `1 5`).
 pub fn parse_command(line: &str, components: usize) -> Result<Command, String> {
+    parse_command_for(line, components, false)
+}
+
+/// [`parse_command`] for a family; in whole-position games (`moore:K`, `staircase`) a single
+/// word with commas is the whole new position (`3,3,3`), besides `COMPONENT TO`.
+pub fn parse_command_for(
+    line: &str,
+    components: usize,
+    whole_position: bool,
+) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
+    if let [word] = words[..] {
+        if whole_position && word.contains(',') {
+            return Ok(Command::Move {
+                component: 0,
+                to: word.to_string(),
+            });
+        }
+    }
     let keyword = words.first().map(|w| w.to_ascii_lowercase());
     match (keyword.as_deref(), words.len()) {
         (Some("hint" | "h" | "?"), 1) => Ok(Command::Hint),
@@ -62,7 +82,9 @@ pub fn parse_command(line: &str, components: usize) -> Result<Command, String> {
             component: 0,
             to: words[0].to_string(),
         }),
-        (Some(_), 2) => {
+        // `COMPONENT TO`, where TO is the rest of the line (a whole position `3 3 3`, or
+        // `solve`'s wording of a move such as `cut edge at line 12 (5 5)`).
+        (Some(_), n) if n >= 2 => {
             let label: usize = words[0].parse().map_err(|_| {
                 format!(
                     "`{}` is not a component number (1 to {components}); type {MOVE_SYNTAX}",
@@ -76,7 +98,7 @@ pub fn parse_command(line: &str, components: usize) -> Result<Command, String> {
             }
             Ok(Command::Move {
                 component: label - 1,
-                to: words[1].to_string(),
+                to: words[1..].join(" "),
             })
         }
         _ => Err(format!(
@@ -86,48 +108,169 @@ pub fn parse_command(line: &str, components: usize) -> Result<Command, String> {
     }
 }
 
-/// The move the engine would make in `positions` for the player to move, and why.
-pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<MoveReason, GameError> {
-    let solution = family.solve(positions, Play::Normal)?;
-    let values: Vec<u64> = solution
-        .components
-        .iter()
-        .map(|c| c.grundy)
-        .collect::<Option<_>>()
-        .ok_or_else(|| {
-            GameError::Unsupported(format!(
-                "`{}`: playing needs a Grundy value for every component",
-                family.spec()
-            ))
-        })?;
-    let total = values.iter().fold(0, |a, v| a ^ v);
-    if let Some(m) = solution.winning_moves.first() {
-        let from = positions[m.component];
-        return Ok(MoveReason::new(
-            m.component,
-            from,
-            &m.to,
-            values.clone(),
-            total ^ values[m.component],
-        ));
+/// A move the engine chose, and the argument for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advice {
+    /// 0-based component moved (for whole-position games, the first entry changed).
+    pub component: usize,
+    /// What was moved: the component, or the whole position in whole-position games.
+    pub from: String,
+    pub to: String,
+    /// Whether the move wins with perfect play.
+    pub wins: bool,
+    /// The argument by Grundy values, where every component has one.
+    pub values: Option<MoveReason>,
+    /// Otherwise the argument in words (the family's method, or why the move keeps a draw).
+    pub argument: String,
+}
+
+impl Advice {
+    pub fn wins(&self) -> bool {
+        self.wins
     }
-    // Every move loses: the first move of the first component whose options can be listed.
+
+    /// The argument in words; components numbered from `first_index`.
+    pub fn render(&self, first_index: usize) -> String {
+        match &self.values {
+            Some(reason) => reason.render(first_index),
+            None => format!(
+                "component {}: {} → {}: {}",
+                self.component + first_index,
+                self.from,
+                self.to,
+                self.argument
+            ),
+        }
+    }
+}
+
+/// Most moves the engine examines to keep a draw (each is one `outcome` call).
+const MAX_DRAW_CANDIDATES: usize = 10_000;
+
+/// The move the engine would make in `positions` for the player to move, and why: the first
+/// winning move `solve` lists; in a lost position the family's first move (for heap games the
+/// smallest removal: it keeps the game long); in a drawn one (loopy graphs) the first move
+/// after which the opponent cannot win.
+pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<Advice, GameError> {
+    let solution = family.solve(positions, Play::Normal)?;
+    let whole = family.whole_position_moves();
+    // Whole-position games have one value, the game's; sums one per component.
+    let values: Option<Vec<u64>> = if whole {
+        solution.grundy.map(|g| vec![g])
+    } else {
+        solution.components.iter().map(|c| c.grundy).collect()
+    };
+    let from_text = |component: usize| {
+        if whole {
+            positions.join(" ")
+        } else {
+            positions[component].to_string()
+        }
+    };
+    let reason = |component: usize, to: &str, to_grundy: Option<u64>| {
+        let values = values.clone()?;
+        let index = if whole { 0 } else { component };
+        Some(MoveReason::new(
+            index,
+            &from_text(component),
+            to,
+            values,
+            to_grundy?,
+        ))
+    };
+    if let Some(m) = solution.winning_moves.first() {
+        let to_grundy = values
+            .as_ref()
+            .map(|v| v.iter().fold(0, |a, x| a ^ x) ^ v[if whole { 0 } else { m.component }]);
+        return Ok(Advice {
+            component: m.component,
+            from: from_text(m.component),
+            to: m.to.clone(),
+            wins: true,
+            values: reason(m.component, &m.to, to_grundy),
+            argument: format!(
+                "it leaves the opponent a lost position ({})",
+                solution.method
+            ),
+        });
+    }
+    if solution.winner == Winner::First {
+        return Err(GameError::TooLarge(format!(
+            "the position is won but its winning moves cannot be listed: {}",
+            solution.moves_omitted.unwrap_or_default()
+        )));
+    }
+    let draw = solution.winner == Winner::Draw;
+    let components: Vec<String> = if whole {
+        vec![positions.join(" ")]
+    } else {
+        positions.iter().map(|p| p.to_string()).collect()
+    };
     let mut refused = None;
-    for (component, &position) in positions.iter().enumerate() {
-        match family.options(position) {
-            Ok(options) => {
-                if let Some(first) = options.first() {
-                    return Ok(MoveReason::new(
-                        component,
-                        position,
-                        &first.position,
-                        values,
-                        first.grundy,
-                    ));
+    let mut examined = 0;
+    for (component, position) in components.iter().enumerate() {
+        // Options carry values (for the argument); families without them list moves.
+        let candidates: Vec<(String, Option<u64>)> = match family.options(position) {
+            Ok(options) => options
+                .into_iter()
+                .map(|o| (o.position, Some(o.grundy)))
+                .collect(),
+            Err(GameError::Unsupported(_)) => match family.moves(position) {
+                Ok(moves) => moves.into_iter().map(|m| (m, None)).collect(),
+                Err(e @ GameError::TooLarge(_)) => {
+                    refused = Some(e);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            },
+            Err(e @ GameError::TooLarge(_)) => {
+                refused = Some(e);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        for (to, to_grundy) in candidates {
+            if draw {
+                examined += 1;
+                if examined > MAX_DRAW_CANDIDATES {
+                    break;
+                }
+                let after = family.apply_move(positions, component, &to)?;
+                let after: Vec<&str> = after.iter().map(String::as_str).collect();
+                if family.outcome(&after, Play::Normal)? == Winner::First {
+                    continue;
                 }
             }
-            Err(e @ GameError::TooLarge(_)) => refused = Some(e),
-            Err(e) => return Err(e),
+            let component_moved = if whole {
+                crate::families::tuple::parse_tuple(&[to.as_str()])
+                    .ok()
+                    .and_then(|next| {
+                        let now = crate::families::tuple::parse_tuple(positions).ok()?;
+                        now.iter().zip(&next).position(|(a, b)| a != b)
+                    })
+                    .unwrap_or(0)
+            } else {
+                component
+            };
+            return Ok(Advice {
+                component: component_moved,
+                from: position.clone(),
+                values: if draw {
+                    None
+                } else {
+                    reason(component, &to, to_grundy)
+                },
+                to,
+                wins: false,
+                argument: if draw {
+                    "the position is a draw (play can go on for ever); after this move the opponent still cannot force a win".to_string()
+                } else {
+                    format!(
+                        "every move loses against perfect play ({})",
+                        solution.method
+                    )
+                },
+            });
         }
     }
     Err(refused
@@ -139,7 +282,7 @@ pub struct Session<'f> {
     family: &'f dyn Family,
     positions: Vec<String>,
     to_move: Side,
-    last_engine_move: Option<MoveReason>,
+    last_engine_move: Option<Advice>,
     /// Whether the player to move has no move (and so has lost).
     over: bool,
 }
@@ -154,8 +297,11 @@ impl<'f> Session<'f> {
     ) -> Result<Session<'f>, GameError> {
         let refs: Vec<&str> = positions.iter().map(String::as_str).collect();
         let solution = family.solve(&refs, Play::Normal)?;
+        let standalone = family.standalone_components(&refs)?;
         // The family's canonical text (`1000` for `10^3`), where it reports one per component.
-        let positions = if solution.components.len() == positions.len() {
+        let positions = if let Some(standalone) = standalone {
+            standalone
+        } else if solution.components.len() == positions.len() {
             solution
                 .components
                 .into_iter()
@@ -193,7 +339,7 @@ impl<'f> Session<'f> {
     }
 
     /// The engine's last move and the argument for it (`why`).
-    pub fn last_engine_move(&self) -> Option<&MoveReason> {
+    pub fn last_engine_move(&self) -> Option<&Advice> {
         self.last_engine_move.as_ref()
     }
 
@@ -205,7 +351,7 @@ impl<'f> Session<'f> {
     }
 
     /// The engine moves; returns the move with its reason.
-    pub fn play_engine(&mut self) -> Result<MoveReason, GameError> {
+    pub fn play_engine(&mut self) -> Result<Advice, GameError> {
         self.expect_turn(Side::Engine)?;
         let reason = advise(self.family, &self.refs())?;
         self.apply(reason.component, &reason.to)?;
@@ -214,7 +360,7 @@ impl<'f> Session<'f> {
     }
 
     /// What the engine would play for the player to move, and why.
-    pub fn hint(&self) -> Result<MoveReason, GameError> {
+    pub fn hint(&self) -> Result<Advice, GameError> {
         if self.over {
             return Err(GameError::Unsupported("the game is over".into()));
         }
@@ -241,17 +387,14 @@ impl<'f> Session<'f> {
     fn apply(&mut self, component: usize, to: &str) -> Result<(), GameError> {
         self.positions = self.family.apply_move(&self.refs(), component, to)?;
         self.to_move = self.to_move.other();
-        self.over = !self.any_moves()?;
+        self.over = self.family.over_after_move(&self.refs())?;
         Ok(())
     }
 
+    /// Whether the starting position has a move (a game won by reaching a target may start
+    /// on one, and the player to move still plays).
     fn any_moves(&self) -> Result<bool, GameError> {
-        for position in &self.positions {
-            if self.family.has_moves(position)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        Ok(!no_moves_left(self.family, &self.refs())?)
     }
 }
 
@@ -284,7 +427,14 @@ mod tests {
         assert_eq!(parse_command("HINT", 3), Ok(Command::Hint));
         assert_eq!(parse_command("why", 3), Ok(Command::Why));
         assert_eq!(parse_command("q", 3), Ok(Command::Quit));
-        for bad in ["", "0 1", "4 1", "x 1", "1 2 3", "7", "hint me"] {
+        assert_eq!(
+            parse_command("1 3 3 3", 3),
+            Ok(Command::Move {
+                component: 0,
+                to: "3 3 3".into()
+            })
+        );
+        for bad in ["", "0 1", "4 1", "x 1", "7", "hint me"] {
             assert!(parse_command(bad, 3).is_err(), "{bad:?}");
         }
     }
@@ -325,7 +475,7 @@ mod tests {
             "{why}"
         );
         let hint = s.hint().unwrap();
-        assert!(!hint.wins() && hint.total_before == 0);
+        assert!(!hint.wins() && hint.values.as_ref().unwrap().total_before == 0);
     }
 
     #[test]
@@ -353,6 +503,24 @@ mod tests {
         let s = session(family.as_ref(), &[0, 0], Side::Human);
         assert_eq!(s.winner(), Some(Side::Engine));
         assert!(s.hint().is_err());
+    }
+
+    /// From a drawn position the engine never moves into a loss: 0 ⇄ 1 is a cycle, and the
+    /// move 0 → 2 lets the opponent finish with 2 → 3.
+    #[test]
+    fn the_engine_keeps_a_draw() {
+        let path = std::env::temp_dir().join(format!("grundy-draw-{}.txt", std::process::id()));
+        std::fs::write(&path, "0 2\n0 1\n1 0\n2 3\nstart 0\n").unwrap();
+        let position = format!("@{}", path.display());
+        let family = parse_spec("graph").unwrap();
+        let solution = family.solve(&[&position], Play::Normal).unwrap();
+        assert_eq!(solution.winner, Winner::Draw);
+        let mut s = Session::new(family.as_ref(), vec![position.clone()], Side::Engine).unwrap();
+        let m = s.play_engine().unwrap();
+        assert_eq!((m.to.as_str(), m.wins()), ("1", false));
+        assert!(m.render(1).contains("draw"), "{}", m.render(1));
+        assert_eq!(s.positions(), [format!("{position}#at=1")]);
+        std::fs::remove_file(&path).unwrap();
     }
 
     proptest! {

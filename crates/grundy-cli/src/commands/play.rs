@@ -5,7 +5,7 @@
 //! lines or the end of input never crash the game.
 
 use grundy::families::parse_spec;
-use grundy::play::{parse_command, Command, Session, Side, MOVE_SYNTAX};
+use grundy::play::{parse_command_for, Command, Session, Side, MOVE_SYNTAX};
 use grundy::GameError;
 use std::io::{self, BufRead, IsTerminal, Write};
 
@@ -62,13 +62,21 @@ pub fn run(args: Args) -> Result<(), GameError> {
         }
         if session.to_move() == Side::Engine {
             let m = session.play_engine()?;
-            writeln!(
-                out,
-                "I move component {}: {} → {}   (type `why` for the reason)",
-                m.component + 1,
-                m.from,
-                m.to
-            )?;
+            if family.whole_position_moves() {
+                writeln!(
+                    out,
+                    "I move: {} → {}   (type `why` for the reason)",
+                    m.from, m.to
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "I move component {}: {} → {}   (type `why` for the reason)",
+                    m.component + 1,
+                    m.from,
+                    m.to
+                )?;
+            }
             write_board(&mut out, &session)?;
             continue;
         }
@@ -83,7 +91,8 @@ pub fn run(args: Args) -> Result<(), GameError> {
         if echo {
             writeln!(out, "{}", text.trim_end())?;
         }
-        match parse_command(&text, session.positions().len()) {
+        let whole = family.whole_position_moves();
+        match parse_command_for(&text, session.positions().len(), whole) {
             Err(message) => writeln!(out, "{message}")?,
             Ok(Command::Move { component, to }) => match session.play_human(component, &to) {
                 Ok(()) => write_board(&mut out, &session)?,
@@ -121,7 +130,10 @@ pub fn run(args: Args) -> Result<(), GameError> {
 
 /// The position, one component per row: heaps as rows of tokens, anything else as its text.
 fn write_board(out: &mut impl Write, session: &Session) -> Result<(), GameError> {
-    let heaps = session.family().sequence().is_some();
+    let heaps = session.family().draws_heaps();
+    if session.positions().is_empty() {
+        writeln!(out, "     (nothing left)")?;
+    }
     for (index, position) in session.positions().iter().enumerate() {
         let row = match position.parse::<u64>() {
             Ok(n) if heaps => draw_heap(n),

@@ -5,7 +5,7 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::Nimber;
 use crate::error::GameError;
-use crate::family::{ComponentReport, Move, Solution, Winner};
+use crate::family::{component_at, ComponentReport, Move, OptionReport, Solution, Winner};
 
 /// A cell `(x, y)`.
 pub type Cell = (u64, u64);
@@ -88,6 +88,49 @@ pub fn solve_sum(
             .collect(),
         method,
     })
+}
+
+/// The options of one cell with their values (`explain`, `play`); each option is one cell.
+pub fn cell_option_reports(
+    rules: &dyn CellRules,
+    cell: Cell,
+) -> Result<Vec<OptionReport>, GameError> {
+    rules
+        .cell_options(cell)
+        .into_iter()
+        .map(|option| {
+            let grundy = rules.cell_value(option)?.0;
+            Ok(OptionReport {
+                position: format_cell(option),
+                parts: vec![ComponentReport {
+                    position: format_cell(option),
+                    grundy: Some(grundy),
+                }],
+                grundy,
+            })
+        })
+        .collect()
+}
+
+/// Moves one cell of a sum to `to` (`x,y`) when `is_option(from, to)`; errors say why not.
+pub fn apply_cell_move(
+    positions: &[&str],
+    component: usize,
+    to: &str,
+    is_option: impl Fn(Cell, Cell) -> Result<bool, GameError>,
+) -> Result<Vec<String>, GameError> {
+    let cells = parse_cells(positions)?;
+    let from = component_at(positions, component)?;
+    let target = parse_cell(to)?;
+    if !is_option(cells[component], target)? {
+        return Err(GameError::bad_position(
+            to,
+            format!("not reachable from `{}` in one move", from.trim()),
+        ));
+    }
+    let mut next: Vec<String> = cells.iter().map(|&c| format_cell(c)).collect();
+    next[component] = format_cell(target);
+    Ok(next)
 }
 
 /// The check every cell family's sums must pass: the family's solution against the generic

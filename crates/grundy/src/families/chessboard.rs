@@ -10,8 +10,11 @@
 use crate::engine::limits::check_memory;
 use crate::engine::Nimber;
 use crate::error::GameError;
-use crate::families::cells::{format_cell, parse_cell, parse_cells, solve_sum, Cell, CellRules};
-use crate::family::{Family, GameValue, Play, Solution};
+use crate::families::cells::{
+    apply_cell_move, cell_option_reports, format_cell, parse_cell, parse_cells, solve_sum, Cell,
+    CellRules,
+};
+use crate::family::{Family, GameValue, OptionReport, Play, Solution};
 use std::sync::OnceLock;
 
 /// The board size when the spec gives none (the HackerRank board).
@@ -145,6 +148,24 @@ impl Family for Chessboard {
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
         let cell = self.check_cell(parse_cell(position)?)?;
         Ok(GameValue::Finite(self.cell_value(cell)?))
+    }
+
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let cell = self.check_cell(parse_cell(position)?)?;
+        cell_option_reports(self, cell)
+    }
+
+    /// `to` is the coin's new cell `x,y`.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        self.cells(positions)?;
+        apply_cell_move(positions, component, to, |from, to| {
+            Ok(self.coin_options(from).contains(&to))
+        })
     }
 }
 

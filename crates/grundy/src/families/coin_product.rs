@@ -24,9 +24,11 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::{HeapGame, ImpartialGame, Nimber};
 use crate::error::GameError;
-use crate::families::coins::{solve_heads, CoinGame, MAX_LISTED_COINS};
+use crate::families::coins::{solve_heads, turn_coins, CoinGame, MAX_LISTED_COINS};
 use crate::families::heap::MAX_ENUMERATED_OPTIONS;
-use crate::family::{Family, GameValue, Play, Solution, Winner};
+use crate::family::{
+    component_at, ComponentReport, Family, GameValue, OptionReport, Play, Solution, Winner,
+};
 use std::collections::HashMap;
 
 /// A head on the grid: `(x, y)`, `x` for the first game and `y` for the second.
@@ -278,6 +280,88 @@ impl Family for CoinProduct {
 
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
         Ok(GameValue::Finite(self.head_value(parse_head(position)?)?))
+    }
+
+    /// Every option of one head: the heads each move leaves (`none` for the lone corner
+    /// where both strips allow it), each head worth its Tartan value.
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        use crate::families::heap::{HeapRules, MAX_LISTED_OPTIONS};
+        let head = parse_head(position)?;
+        self.head_value(head)?;
+        let count = self.first.option_count(head.0) * self.second.option_count(head.1);
+        if count > MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "the head {},{} of `{}` has about {count} options; too many to list one by one",
+                head.0,
+                head.1,
+                self.spec()
+            )));
+        }
+        ImpartialGame::options(self, &head)
+            .into_iter()
+            .map(|option| {
+                let heads = &option;
+                let parts = heads
+                    .iter()
+                    .map(|&h| {
+                        Ok(ComponentReport {
+                            position: format!("{},{}", h.0, h.1),
+                            grundy: Some(self.head_value(h)?.0),
+                        })
+                    })
+                    .collect::<Result<Vec<_>, GameError>>()?;
+                Ok(OptionReport {
+                    position: format_heads(heads),
+                    grundy: parts.iter().filter_map(|p| p.grundy).fold(0, |a, v| a ^ v),
+                    parts,
+                })
+            })
+            .collect()
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        use crate::families::heap::HeapRules;
+        let (x, y) = parse_head(position)?;
+        Ok(self.first.option_count(x) > 0 && self.second.option_count(y) > 0)
+    }
+
+    /// `to` is the heads the move leaves, `+`-separated in any order (`2,1+2,5+3,1`), or
+    /// `none`; they replace the head moved.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        Self::parse_all(positions)?;
+        let from = component_at(positions, component)?;
+        let mut heads = match to.trim() {
+            "none" => Vec::new(),
+            text => text
+                .split('+')
+                .map(parse_head)
+                .collect::<Result<Vec<Head>, _>>()?,
+        };
+        heads.sort_unstable();
+        let wanted = format_heads(&heads);
+        if !Family::options(self, from)?
+            .iter()
+            .any(|o| o.position == wanted)
+        {
+            return Err(GameError::bad_position(
+                to,
+                format!(
+                    "not reachable from `{}` in one move: a move turns A × B for moves A, B of the two strips",
+                    from.trim()
+                ),
+            ));
+        }
+        let mut next = Self::parse_all(positions)?;
+        next.splice(component..=component, heads);
+        Ok(turn_coins(&mut next)
+            .iter()
+            .map(|(x, y)| format!("{x},{y}"))
+            .collect())
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {

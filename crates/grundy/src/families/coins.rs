@@ -23,7 +23,7 @@ use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::families::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution, Winner,
+    ComponentReport, Family, GameValue, HeapSequence, Move, OptionReport, Play, Solution, Winner,
 };
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
@@ -237,6 +237,11 @@ impl HeapRules for CoinGame {
         )
     }
 
+    /// A head at 0 is a coin, not an empty heap; a move turning one coin leaves `none`.
+    fn zero_is_empty(&self) -> bool {
+        false
+    }
+
     fn options_with_value(
         &self,
         x: u64,
@@ -258,6 +263,22 @@ pub fn format_coins(coins: &[u64]) -> String {
     }
     let parts: Vec<String> = coins.iter().map(u64::to_string).collect();
     parts.join("+")
+}
+
+/// The heads of a strip or grid after a move, in order: a coin listed twice was turned from
+/// heads to tails, so equal heads cancel in pairs (as their equal values do in the nim-sum).
+pub fn turn_coins<H: Ord + Copy>(heads: &mut Vec<H>) -> &[H] {
+    heads.sort_unstable();
+    let mut kept: Vec<H> = Vec::with_capacity(heads.len());
+    for &h in heads.iter() {
+        if kept.last() == Some(&h) {
+            kept.pop();
+        } else {
+            kept.push(h);
+        }
+    }
+    *heads = kept;
+    heads
 }
 
 /// The normal-play [`Solution`] of a sum of heads (strip or grid): `values` are the heads'
@@ -357,6 +378,36 @@ impl Family for CoinStrip {
 
     fn sequence(&self) -> Option<&dyn HeapSequence> {
         self.0.sequence()
+    }
+
+    /// The heads each move leaves (`1+2`, `none`): [`HeapRules::zero_is_empty`] is false here.
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        self.0.options(position)
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        self.0.has_moves(position)
+    }
+
+    /// Heads are coins, not heaps of tokens.
+    fn draws_heaps(&self) -> bool {
+        false
+    }
+
+    /// `3 1+2` turns coins 3, 1 and 2; `3 none` turns coin 3 alone (the head goes). A coin
+    /// turned that already showed heads goes tails: see [`turn_coins`].
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let next = self.0.apply_move(positions, component, to)?;
+        let mut heads = next
+            .iter()
+            .map(|p| crate::families::heap::parse_heap(p))
+            .collect::<Result<Vec<u64>, _>>()?;
+        Ok(turn_coins(&mut heads).iter().map(u64::to_string).collect())
     }
 }
 

@@ -16,8 +16,10 @@
 
 use crate::engine::matching::{Graph, Matcher};
 use crate::error::GameError;
-use crate::families::graph_file::GraphFile;
-use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Winner};
+use crate::families::graph_file::{read_state, write_state, GraphFile};
+use crate::family::{
+    component_at, ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+};
 
 /// Who wins geography from `start`, and every winning first move (neighbours of `start`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +51,51 @@ pub fn solve_from(matcher: &mut Matcher, start: u32) -> Answer {
         winner: Winner::First,
         winning_moves,
     }
+}
+
+/// Solves geography after the walk `path` (the token stands on its last vertex; the others
+/// are visited, so deleted). `matcher` must hold a maximum matching of the whole graph: each
+/// deletion frees at most one mate, and only paths from it can augment, so one search per
+/// deleted vertex keeps the matching maximum.
+pub fn solve_walk(matcher: &mut Matcher, path: &[u32]) -> Answer {
+    let (&current, visited) = path.split_last().expect("a walk has at least its start");
+    for &v in visited {
+        let mate = matcher.mate(v);
+        matcher.delete(v);
+        if let Some(u) = mate {
+            matcher.augment_from(u);
+        }
+    }
+    let mut answer = solve_from(matcher, current);
+    answer.winning_moves.retain(|t| !visited.contains(t));
+    answer
+}
+
+/// The unvisited neighbours of the walk's last vertex: its moves.
+pub fn walk_moves(graph: &Graph, path: &[u32]) -> Vec<u32> {
+    let current = *path.last().expect("a walk has at least its start");
+    graph
+        .neighbours(current)
+        .iter()
+        .copied()
+        .filter(|t| !path.contains(t))
+        .collect()
+}
+
+/// Checks that `path` is a walk of distinct vertices along edges of `graph`.
+pub fn check_walk(graph: &Graph, path: &[u32], position: &str) -> Result<(), GameError> {
+    for (i, pair) in path.windows(2).enumerate() {
+        if !graph.neighbours(pair[0]).contains(&pair[1]) || path[..=i].contains(&pair[1]) {
+            return Err(GameError::bad_position(
+                position,
+                format!(
+                    "step {} of the path is not a move to an unvisited neighbour",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The method line of geography reports.
@@ -118,9 +165,9 @@ impl Family for Geography {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let position = single_normal_position(positions, play, None)?;
-        let (file, graph, start) = read_graph(position)?;
+        let (file, graph, path) = read_graph(position)?;
         let mut matcher = Matcher::maximum(&graph)?;
-        let answer = solve_from(&mut matcher, start);
+        let answer = solve_walk(&mut matcher, &path);
         Ok(report(position, answer, |t| file.vertex_text(t)))
     }
 
@@ -130,23 +177,82 @@ impl Family for Geography {
 
     /// One matching and one search: no winning moves.
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        let (_, graph, start) = read_graph(single_normal_position(positions, play, None)?)?;
+        let (_, graph, path) = read_graph(single_normal_position(positions, play, None)?)?;
+        if path.len() > 1 {
+            return Ok(solve_walk(&mut Matcher::maximum(&graph)?, &path).winner);
+        }
         let mut matcher = Matcher::maximum(&graph)?;
-        Ok(if matcher.avoidable(start) {
+        Ok(if matcher.avoidable(path[0]) {
             Winner::Second
         } else {
             Winner::First
         })
     }
+
+    fn options(&self, _position: &str) -> Result<Vec<OptionReport>, GameError> {
+        Err(no_values())
+    }
+
+    /// The unvisited neighbours of the token.
+    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
+        let (file, graph, path) = read_graph(position)?;
+        Ok(walk_moves(&graph, &path)
+            .into_iter()
+            .map(|t| file.vertex_text(t))
+            .collect())
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        let (_, graph, path) = read_graph(position)?;
+        Ok(!walk_moves(&graph, &path).is_empty())
+    }
+
+    /// `to` is an unvisited neighbour; the position becomes `@FILE#path=S,…,T`.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let position = component_at(positions, component)?;
+        let (file, graph, path) = read_graph(position)?;
+        let target = crate::engine::number::parse_u64_expr(to)
+            .ok()
+            .and_then(|id| file.index_of(id))
+            .filter(|t| walk_moves(&graph, &path).contains(t))
+            .ok_or_else(|| {
+                GameError::bad_position(
+                    to,
+                    format!(
+                        "not an unvisited neighbour of {}",
+                        file.vertex_text(*path.last().expect("non-empty walk"))
+                    ),
+                )
+            })?;
+        let mut ids: Vec<u64> = path.iter().map(|&v| file.id(v)).collect();
+        ids.push(file.id(target));
+        Ok(vec![write_state(position.trim(), "path", &ids)])
+    }
 }
 
-/// The file, its undirected graph, and the start vertex.
-fn read_graph(position: &str) -> Result<(GraphFile, Graph, u32), GameError> {
-    let file = GraphFile::read(position)?;
-    let start = file.single_start()?;
+/// The file, its undirected graph, and the walk so far: `[start]`, or the vertices of
+/// `@FILE#path=S,…,T` (the token on `T`, the others visited).
+fn read_graph(position: &str) -> Result<(GraphFile, Graph, Vec<u32>), GameError> {
+    let (file, path_ids) = read_state(position, "path")?;
     let edges: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
     let graph = Graph::new(file.vertex_count(), &edges)?;
-    Ok((file, graph, start))
+    let path = match path_ids {
+        None => vec![file.single_start()?],
+        Some(ids) => ids
+            .into_iter()
+            .map(|id| {
+                file.index_of(id)
+                    .ok_or_else(|| file.error(format!("`#path=`: vertex {id} is not in the file")))
+            })
+            .collect::<Result<Vec<u32>, _>>()?,
+    };
+    check_walk(&graph, &path, position)?;
+    Ok((file, graph, path))
 }
 
 #[cfg(test)]
@@ -214,6 +320,44 @@ pub(crate) mod tests {
             let expected = brute_answer(&adjacency_of(&graph), start);
             let mut matcher = Matcher::maximum(&graph).unwrap();
             prop_assert_eq!(solve_from(&mut matcher, start), expected);
+        }
+    }
+
+    proptest! {
+        /// After a walk (the visited vertices deleted, the matching repaired), the answer is
+        /// the definition's: winner and every winning move.
+        #[test]
+        fn walks_match_brute_force(
+            (n, edges, start, turns) in (2usize..=10).prop_flat_map(|n| (
+                Just(n),
+                proptest::collection::vec((0..n as u32, 0..n as u32), 0..20),
+                0..n as u32,
+                proptest::collection::vec(0usize..4, 0..4),
+            ))
+        ) {
+            let graph = Graph::new(n, &edges).unwrap();
+            let adjacency = adjacency_of(&graph);
+            let mut path = vec![start];
+            for turn in turns {
+                let moves = walk_moves(&graph, &path);
+                if moves.is_empty() {
+                    break;
+                }
+                path.push(moves[turn % moves.len()]);
+            }
+            let visited = path.iter().fold(0u32, |m, &v| m | 1 << v);
+            let current = *path.last().unwrap();
+            let mut memo = HashMap::new();
+            let mut expected: Vec<u32> = walk_moves(&graph, &path)
+                .into_iter()
+                .filter(|&t| !brute_wins(&adjacency, visited | 1 << t, t, &mut memo))
+                .collect();
+            expected.sort_unstable();
+            let mut matcher = Matcher::maximum(&graph).unwrap();
+            let mut answer = solve_walk(&mut matcher, &path);
+            answer.winning_moves.sort_unstable();
+            prop_assert_eq!(answer.winning_moves, expected.clone());
+            prop_assert_eq!(answer.winner == Winner::First, brute_wins(&adjacency, visited, current, &mut memo));
         }
     }
 

@@ -18,8 +18,11 @@ use crate::engine::limits::check_memory;
 use crate::engine::matching::{Graph, Matcher};
 use crate::engine::number::parse_u64_expr;
 use crate::error::GameError;
-use crate::families::geography::{no_values, report, single_normal_position, solve_from, Answer};
-use crate::family::{Family, GameValue, Play, Solution, Winner};
+use crate::families::geography::{
+    check_walk, no_values, report, single_normal_position, solve_from, solve_walk, walk_moves,
+    Answer,
+};
+use crate::family::{component_at, Family, GameValue, OptionReport, Play, Solution, Winner};
 
 /// Largest board, in cells: adjacency offsets are u32 (four entries per cell).
 pub const MAX_CELLS: u64 = 1 << 30;
@@ -140,6 +143,23 @@ impl GeographyGrid {
             .collect()
     }
 
+    /// A walk `r,c/r,c/…` (one cell is the start alone), checked cell by cell.
+    fn parse_walk(&self, graph: &Graph, text: &str) -> Result<Vec<u32>, GameError> {
+        let path = text
+            .split('/')
+            .map(|cell| self.parse_cell(cell))
+            .collect::<Result<Vec<u32>, _>>()?;
+        check_walk(graph, &path, text)?;
+        Ok(path)
+    }
+
+    /// Who wins after the walk `path`, and every winning move: the snake matching, kept
+    /// maximum while the visited cells are deleted.
+    fn solve_path(&self, graph: &Graph, path: &[u32]) -> Result<Answer, GameError> {
+        let mut matcher = Matcher::with_pairs(graph, &self.snake_pairs())?;
+        Ok(solve_walk(&mut matcher, path))
+    }
+
     /// Who wins from cell `start`, by the closed form (module docs).
     pub fn winner(&self, start: u32) -> Winner {
         let (r, c) = (start as u64 / self.cols, start as u64 % self.cols);
@@ -163,10 +183,16 @@ impl Family for GeographyGrid {
         format!("geography-grid:{},{}", self.rows, self.cols)
     }
 
+    /// POSITION is the start `r,c`, or the walk so far `r,c/r,c/…` (what `play` leaves).
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let position = single_normal_position(positions, play, Some("0,0"))?;
-        let start = self.parse_cell(position)?;
-        let answer = self.solve_cell(start)?;
+        if !position.contains('/') {
+            let answer = self.solve_cell(self.parse_cell(position)?)?;
+            return Ok(report(position, answer, |v| self.describe(v)));
+        }
+        let graph = self.graph()?;
+        let path = self.parse_walk(&graph, position)?;
+        let answer = self.solve_path(&graph, &path)?;
         Ok(report(position, answer, |v| self.describe(v)))
     }
 
@@ -176,7 +202,47 @@ impl Family for GeographyGrid {
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
         let position = single_normal_position(positions, play, Some("0,0"))?;
+        if position.contains('/') {
+            return Ok(self.solve(positions, play)?.winner);
+        }
         Ok(self.winner(self.parse_cell(position)?))
+    }
+
+    fn options(&self, _position: &str) -> Result<Vec<OptionReport>, GameError> {
+        Err(no_values())
+    }
+
+    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
+        let graph = self.graph()?;
+        let path = self.parse_walk(&graph, position)?;
+        Ok(walk_moves(&graph, &path)
+            .into_iter()
+            .map(|v| self.describe(v))
+            .collect())
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(!self.moves(position)?.is_empty())
+    }
+
+    /// `to` is an adjacent unvisited cell `r,c`; the position becomes the walk `…/r,c`.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let position = component_at(positions, component)?.trim();
+        let target = self.parse_cell(to)?;
+        let graph = self.graph()?;
+        let path = self.parse_walk(&graph, position)?;
+        if !walk_moves(&graph, &path).contains(&target) {
+            return Err(GameError::bad_position(
+                to,
+                "not an unvisited cell next to the piece",
+            ));
+        }
+        Ok(vec![format!("{position}/{}", self.describe(target))])
     }
 }
 

@@ -170,6 +170,37 @@ impl GraphFile {
     }
 }
 
+/// A position `@FILE#KEY=V1,V2,…`: the file, and the list after `#KEY=` if present. Families
+/// use one key each to write the state play leaves (`hackenbush`: `cut` lines; `geography`:
+/// the `path` so far; `graph`: the tokens, `at`), so that any position reached in play is
+/// again a position of the family, readable by `solve` and `explain`.
+pub fn read_state(position: &str, key: &str) -> Result<(GraphFile, Option<Vec<u64>>), GameError> {
+    let marker = format!("#{key}=");
+    let Some((file, list)) = position.rsplit_once(&marker) else {
+        return Ok((GraphFile::read(position)?, None));
+    };
+    let values = list
+        .split(',')
+        .map(|v| {
+            parse_u64_expr(v).map_err(|e| {
+                GameError::bad_position(position, format!("`{marker}` entry `{v}` {e}"))
+            })
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
+    let mut graph = GraphFile::read(file)?;
+    graph.name = position.to_string();
+    Ok((graph, Some(values)))
+}
+
+/// `@FILE#KEY=V1,V2`: the inverse of [`read_state`].
+pub fn write_state(file: &str, key: &str, values: &[u64]) -> String {
+    let base = file
+        .split_once(&format!("#{key}="))
+        .map_or(file, |(f, _)| f);
+    let list: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("{base}#{key}={}", list.join(","))
+}
+
 /// Reads every position of a sum, each an `@FILE`; errors on an empty list.
 pub fn read_all(positions: &[&str]) -> Result<Vec<GraphFile>, GameError> {
     if positions.is_empty() {

@@ -21,8 +21,10 @@
 use crate::engine::buckets::Buckets;
 use crate::engine::Nimber;
 use crate::error::GameError;
-use crate::families::graph_file::{read_all, GraphFile};
-use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Winner};
+use crate::families::graph_file::{read_state, write_state, GraphFile};
+use crate::family::{
+    component_at, ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+};
 use std::collections::VecDeque;
 
 const NONE: u32 = u32::MAX;
@@ -355,11 +357,27 @@ struct Picture {
     edges: Vec<(u32, u32)>,
     /// `None` when the file never mentions vertex 0: nothing touches the ground.
     ground: Option<u32>,
+    /// The position text, and the lines of the edges already cut (`@FILE#cut=12,7`).
+    position: String,
+    cut: Vec<u64>,
 }
 
 impl Picture {
+    /// Reads `@FILE`, or `@FILE#cut=L1,L2,…`: the picture after cutting the edges at those
+    /// lines (what `play` leaves).
     fn read(position: &str) -> Result<Picture, GameError> {
-        Picture::from_file(GraphFile::read(position)?)
+        let (mut file, cut) = read_state(position, "cut")?;
+        let cut = cut.unwrap_or_default();
+        for &line in &cut {
+            if !file.edges.iter().any(|e| e.line as u64 == line) {
+                return Err(file.error(format!("`#cut=`: line {line} holds no edge")));
+            }
+        }
+        file.edges.retain(|e| !cut.contains(&(e.line as u64)));
+        let mut picture = Picture::from_file(file)?;
+        picture.position = position.trim().to_string();
+        picture.cut = cut;
+        Ok(picture)
     }
 
     fn from_file(file: GraphFile) -> Result<Picture, GameError> {
@@ -367,10 +385,69 @@ impl Picture {
         let edges = file.edges.iter().map(|e| (e.from, e.to)).collect();
         let ground = file.index_of(0);
         Ok(Picture {
+            position: file.name.clone(),
             file,
             edges,
             ground,
+            cut: Vec::new(),
         })
+    }
+
+    /// Which edges are still attached to the ground (the others have fallen).
+    fn grounded(&self) -> Vec<bool> {
+        let Some(ground) = self.ground else {
+            return vec![false; self.edges.len()];
+        };
+        let adjacency = adjacency(self.file.vertex_count(), &self.edges, None);
+        let mut reached = vec![false; self.file.vertex_count()];
+        reached[ground as usize] = true;
+        let mut stack = vec![ground];
+        while let Some(v) = stack.pop() {
+            for &(w, _) in adjacency.of(v as usize) {
+                if !reached[w as usize] {
+                    reached[w as usize] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        self.edges
+            .iter()
+            .map(|&(u, _)| reached[u as usize])
+            .collect()
+    }
+
+    /// The picture after cutting edge `i` (an index into `edges`), as a position.
+    fn after_cut(&self, i: usize) -> String {
+        let mut cut = self.cut.clone();
+        cut.push(self.file.edges[i].line as u64);
+        write_state(&self.position, "cut", &cut)
+    }
+
+    /// The edge a move names: its line number (`12`), or `solve`'s text (`cut edge at line
+    /// 12 (5 5)`); it must still be attached to the ground.
+    fn edge_named(&self, to: &str) -> Result<usize, GameError> {
+        let text = to.trim();
+        let number = text
+            .strip_prefix("cut edge at line ")
+            .map_or(text, |rest| rest.split(' ').next().unwrap_or(""));
+        let line = crate::engine::number::parse_u64_expr(number).map_err(|_| {
+            GameError::bad_position(
+                to,
+                "name the edge to cut by its line number in the file (e.g. `12`)",
+            )
+        })?;
+        let grounded = self.grounded();
+        (0..self.edges.len())
+            .find(|&i| self.file.edges[i].line as u64 == line && grounded[i])
+            .ok_or_else(|| {
+                GameError::bad_position(
+                    to,
+                    format!(
+                        "line {line} of `{}` holds no edge still attached to the ground",
+                        self.position
+                    ),
+                )
+            })
     }
 
     fn value(&self) -> u64 {
@@ -397,6 +474,19 @@ impl Picture {
     }
 }
 
+fn read_pictures(positions: &[&str]) -> Result<Vec<Picture>, GameError> {
+    if positions.is_empty() {
+        return Err(GameError::bad_position(
+            "",
+            "no position given: name a graph file as `@FILE`",
+        ));
+    }
+    positions.iter().map(|p| Picture::read(p)).collect()
+}
+
+/// Largest picture whose cuts `explain` and `play` list one by one (each is re-evaluated).
+pub const MAX_LISTED_EDGES: usize = 5_000;
+
 /// The `hackenbush` family: positions are `@FILE` pictures; several make a sum.
 pub struct Hackenbush;
 
@@ -418,10 +508,7 @@ impl Family for Hackenbush {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         normal_play_only(play)?;
-        let pictures: Vec<Picture> = read_all(positions)?
-            .into_iter()
-            .map(Picture::from_file)
-            .collect::<Result<_, _>>()?;
+        let pictures = read_pictures(positions)?;
         let values: Vec<u64> = pictures.iter().map(Picture::value).collect();
         let total = values.iter().fold(0, |a, v| a ^ v);
         let mut winning_moves = Vec::new();
@@ -456,11 +543,60 @@ impl Family for Hackenbush {
         Ok(GameValue::Finite(Nimber(Picture::read(position)?.value())))
     }
 
+    /// One option per edge still attached to the ground, written as `solve` writes the cut;
+    /// its part is the picture left (`@FILE#cut=…`).
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let picture = Picture::read(position)?;
+        if picture.edges.len() > MAX_LISTED_EDGES {
+            return Err(GameError::TooLarge(format!(
+                "`{position}` has {} edges; listing every cut re-evaluates the picture once per edge (at most {MAX_LISTED_EDGES} edges)",
+                picture.edges.len()
+            )));
+        }
+        let grounded = picture.grounded();
+        let n = picture.file.vertex_count();
+        Ok((0..picture.edges.len())
+            .filter(|&i| grounded[i])
+            .map(|i| {
+                let mut rest = picture.edges.clone();
+                rest.remove(i);
+                let grundy = picture.ground.map_or(0, |g| value(n, &rest, g));
+                OptionReport {
+                    position: picture.describe_cut(i),
+                    parts: vec![ComponentReport {
+                        position: picture.after_cut(i),
+                        grundy: Some(grundy),
+                    }],
+                    grundy,
+                }
+            })
+            .collect())
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(Picture::read(position)?.grounded().contains(&true))
+    }
+
+    /// `to` is the line number of the edge to cut (or `solve`'s `cut edge at line 12 (5 5)`);
+    /// the picture becomes `@FILE#cut=…,12`.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let picture = Picture::read(component_at(positions, component)?)?;
+        let edge = picture.edge_named(to)?;
+        let mut next: Vec<String> = positions.iter().map(|p| p.trim().to_string()).collect();
+        next[component] = picture.after_cut(edge);
+        Ok(next)
+    }
+
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
         normal_play_only(play)?;
         let mut total = 0;
-        for file in read_all(positions)? {
-            total ^= Picture::from_file(file)?.value();
+        for picture in read_pictures(positions)? {
+            total ^= picture.value();
         }
         Ok(Winner::from_grundy(Nimber(total)))
     }

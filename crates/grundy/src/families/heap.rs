@@ -93,7 +93,25 @@ pub trait HeapRules: HeapGame + Send + Sync {
         )))
     }
 
-    /// Whether `option` (heaps sorted ascending, zero heaps removed) is an option of heap `n`.
+    /// Whether a heap of 0 is the empty game (the default). Coin strips say no: there a "heap"
+    /// is a head, and a head at 0 is a real coin (worth 1 in Mock Turtles). Where 0 is not
+    /// empty, options keep their zeros and an option with no parts is written `none`
+    /// ([`HeapRules::format_option`]), so `explain` and `play` read and show coins correctly.
+    fn zero_is_empty(&self) -> bool {
+        true
+    }
+
+    /// Writes an option (a sum of heaps): `7`, `3+4`; nothing left is `0` where a heap of 0 is
+    /// empty, `none` otherwise.
+    fn format_option(&self, heaps: &[u64]) -> String {
+        match heaps {
+            [] if !self.zero_is_empty() => "none".to_string(),
+            _ => format_heaps(heaps),
+        }
+    }
+
+    /// Whether `option` (heaps sorted ascending, zero heaps removed where a heap of 0 is empty:
+    /// see [`HeapRules::normalise`]) is an option of heap `n`.
     /// Default: enumerate the options (after checking there are not too many) and compare
     /// them normalised the same way. Families with a direct test override it.
     fn is_option(&self, n: u64, option: &[u64]) -> Result<bool, GameError> {
@@ -106,9 +124,19 @@ pub trait HeapRules: HeapGame + Send + Sync {
         }
         let mut found = false;
         self.heap_options(n, &mut |heaps| {
-            found = found || normalise_option(heaps.to_vec()) == option;
+            found = found || self.normalise(heaps.to_vec()) == option;
         });
         Ok(found)
+    }
+
+    /// The canonical form of an option for comparisons: heaps sorted, and zero heaps dropped
+    /// where a heap of 0 is empty ([`normalise_option`]).
+    fn normalise(&self, mut heaps: Vec<u64>) -> Vec<u64> {
+        if self.zero_is_empty() {
+            return normalise_option(heaps);
+        }
+        heaps.sort_unstable();
+        heaps
     }
 
     /// The options of heap `n` whose value is `target`. Default: enumerate the options (after
@@ -353,7 +381,7 @@ impl<R: HeapRules> HeapFamily<R> {
                 if loses {
                     moves.push(Move {
                         component: i,
-                        to: format_heaps(&option),
+                        to: self.rules.format_option(&option),
                     });
                 }
             }
@@ -406,7 +434,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
                 match self.rules.options_with_value(n, target, &value_of) {
                     Ok(options) => winning_moves.extend(options.into_iter().map(|option| Move {
                         component: i,
-                        to: format_heaps(&option),
+                        to: self.rules.format_option(&option),
                     })),
                     // The winner is known; only the list is out of reach. Say so instead of
                     // refusing the whole answer, and never return a partial list.
@@ -500,11 +528,12 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             )));
         }
         // Shown as positions: parts sorted, empty heaps dropped from splits (`0+3` is `3`),
-        // "nothing left" as the heap 0; moves that leave the same position are listed once.
+        // "nothing left" as the heap 0 (or `none` where 0 is not empty: coins); moves that
+        // leave the same position are listed once.
         let mut options: Vec<Vec<u64>> = Vec::new();
         self.rules.heap_options(n, &mut |heaps| {
-            let mut shown = normalise_option(heaps.to_vec());
-            if shown.is_empty() {
+            let mut shown = self.rules.normalise(heaps.to_vec());
+            if shown.is_empty() && self.rules.zero_is_empty() {
                 shown.push(0);
             }
             if !options.contains(&shown) {
@@ -528,7 +557,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
                     .collect::<Result<Vec<_>, GameError>>()?;
                 let grundy = parts.iter().filter_map(|p| p.grundy).fold(0, |a, v| a ^ v);
                 Ok(OptionReport {
-                    position: format_heaps(heaps),
+                    position: self.rules.format_option(heaps),
                     parts,
                     grundy,
                 })
@@ -548,7 +577,8 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         Ok(!self.options(position)?.is_empty())
     }
 
-    /// `to` is a sum of heaps (`5`, `3+4`); the legality test is [`HeapRules::is_option`].
+    /// `to` is a sum of heaps (`5`, `3+4`; `none` where 0 is not empty); the legality test is
+    /// [`HeapRules::is_option`].
     fn apply_move(
         &self,
         positions: &[&str],
@@ -557,17 +587,20 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     ) -> Result<Vec<String>, GameError> {
         let heaps = Self::parse_all(positions)?;
         let from = component_at(positions, component)?;
-        let parts = to
-            .split('+')
-            .map(parse_heap)
-            .collect::<Result<Vec<u64>, GameError>>()?;
+        let parts = if !self.rules.zero_is_empty() && to.trim() == "none" {
+            Vec::new()
+        } else {
+            to.split('+')
+                .map(parse_heap)
+                .collect::<Result<Vec<u64>, GameError>>()?
+        };
         let n = heaps[component];
-        let parts = normalise_option(parts);
+        let parts = self.rules.normalise(parts);
         if !self.rules.is_option(n, &parts)? {
             let listed = (self.rules.option_count(n) <= 12).then(|| {
                 let mut listed = Vec::new();
                 self.rules
-                    .heap_options(n, &mut |o| listed.push(format_heaps(o)));
+                    .heap_options(n, &mut |o| listed.push(self.rules.format_option(o)));
                 listed
             });
             return Err(GameError::bad_position(
@@ -580,8 +613,13 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             ));
         }
         let mut next: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
-        // A move that leaves nothing keeps the component, as an empty heap.
-        let parts = if parts.is_empty() { vec![0] } else { parts };
+        // A move that leaves nothing keeps the component as an empty heap; where 0 is not
+        // empty (coins) the component simply goes.
+        let parts = if parts.is_empty() && self.rules.zero_is_empty() {
+            vec![0]
+        } else {
+            parts
+        };
         next.splice(component..=component, parts.iter().map(u64::to_string));
         Ok(next)
     }

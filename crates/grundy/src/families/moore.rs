@@ -17,8 +17,11 @@
 
 use crate::engine::{ImpartialGame, Solver};
 use crate::error::GameError;
-use crate::families::tuple::{entry_reports, parse_tuple, tuple_move};
-use crate::family::{Family, GameValue, Play, Solution, Winner};
+use crate::families::tuple::{
+    entry_reports, format_tuple, not_an_option, parse_target, parse_tuple, tuple_move,
+    tuple_option_reports, Target,
+};
+use crate::family::{Family, GameValue, OptionReport, Play, Solution, Winner};
 
 /// At most this many winning moves are listed (there can be astronomically many).
 pub const MAX_LISTED_MOVES: usize = 100_000;
@@ -379,6 +382,79 @@ impl Family for Moore {
         Ok(GameValue::Finite(crate::engine::Nimber(
             self.grundy(&heaps)?,
         )))
+    }
+
+    fn whole_position_moves(&self) -> bool {
+        true
+    }
+
+    /// Every move of the whole position with its value (small positions only: the values
+    /// come from the generic solver).
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let heaps = parse_tuple(&[position])?;
+        self.grundy(&heaps)?;
+        let mut solver = Solver::new(self);
+        let options = self
+            .all_options(&heaps)
+            .into_iter()
+            .map(|next| {
+                let mut sorted = next.clone();
+                sorted.sort_unstable();
+                let value = solver.grundy(&sorted)?.0;
+                Ok((next, value))
+            })
+            .collect::<Result<Vec<_>, GameError>>()?;
+        Ok(tuple_option_reports(options))
+    }
+
+    /// Without values, at any size the solver cannot reach: every move while they are few,
+    /// else refused.
+    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
+        let heaps = parse_tuple(&[position])?;
+        let count = heaps
+            .iter()
+            .try_fold(1u128, |acc, &h| acc.checked_mul(h as u128 + 1))
+            .unwrap_or(u128::MAX);
+        if count > crate::families::heap::MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "this Moore position has up to {count} moves; too many to list one by one"
+            )));
+        }
+        Ok(self
+            .all_options(&heaps)
+            .iter()
+            .map(|o| format_tuple(o))
+            .collect())
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(parse_tuple(&[position])?.iter().any(|&h| h > 0))
+    }
+
+    /// `to` is the whole new position, or the new size of heap `component` (a one-heap move).
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let heaps = parse_tuple(positions)?;
+        let rule = format!("a move lowers from 1 to {} heaps", self.k);
+        let next = match parse_target(&heaps, to)? {
+            Target::Whole(next) => next,
+            Target::Entry(size) if component < heaps.len() => {
+                let mut next = heaps.clone();
+                next[component] = size;
+                next
+            }
+            Target::Entry(_) => return Err(not_an_option(to, &heaps, &rule)),
+        };
+        let lowered = heaps.iter().zip(&next).filter(|(a, b)| b < a).count() as u64;
+        let raised = heaps.iter().zip(&next).any(|(a, b)| b > a);
+        if raised || lowered == 0 || lowered > self.k {
+            return Err(not_an_option(to, &heaps, &rule));
+        }
+        Ok(next.iter().map(u64::to_string).collect())
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {

@@ -30,7 +30,8 @@ use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::heap::{parse_heap, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution, Winner,
+    component_at, ComponentReport, Family, GameValue, HeapSequence, Move, OptionReport, Play,
+    Solution, Winner,
 };
 
 /// Largest number of move targets whose primality `solve` tests to list winning moves.
@@ -339,6 +340,59 @@ impl Family for PrimeHeap {
 
     fn sequence(&self) -> Option<&dyn HeapSequence> {
         Some(self)
+    }
+
+    /// The game is decided by its rule (a move onto a prime wins at once), not by the mex of
+    /// per-heap options: there is no derivation to list.
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        Err(GameError::Unsupported(format!(
+            "heap {} of `{}` is one heap of one game, decided by the prime rule (see `method`), not by a mex of its options",
+            position.trim(),
+            self.spec()
+        )))
+    }
+
+    /// Take 1..K tokens: the sizes `n − 1` down to `n − K`.
+    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
+        let n = parse_heap(position)?;
+        let lo = n.saturating_sub(self.k);
+        if (n - lo) as u128 > crate::families::heap::MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "a heap of {n} has {} moves; too many to list one by one",
+                n - lo
+            )));
+        }
+        Ok((lo..n).rev().map(|m| m.to_string()).collect())
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(parse_heap(position)? > 0)
+    }
+
+    /// `to` is the heap's new size, 1 to K tokens fewer.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let mut heaps = PrimeHeap::parse_heaps(positions)?;
+        component_at(positions, component)?;
+        let (n, m) = (heaps[component], parse_heap(to)?);
+        if m >= n || n - m > self.k {
+            return Err(GameError::bad_position(
+                to,
+                format!("a move takes 1 to {} tokens from the heap of {n}", self.k),
+            ));
+        }
+        heaps[component] = m;
+        Ok(heaps.iter().map(u64::to_string).collect())
+    }
+
+    /// The player who leaves a prime heap has won; otherwise play ends with every heap empty.
+    fn over_after_move(&self, positions: &[&str]) -> Result<bool, GameError> {
+        let heaps = PrimeHeap::parse_heaps(positions)?;
+        Ok(heaps.iter().any(|&n| is_prime(n)) || heaps.iter().all(|&n| n == 0))
     }
 }
 

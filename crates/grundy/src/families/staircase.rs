@@ -11,8 +11,12 @@
 
 use crate::engine::Nimber;
 use crate::error::GameError;
-use crate::families::tuple::{entry_reports, parse_tuple, tuple_move};
-use crate::family::{Family, GameValue, Play, Solution, Winner};
+use crate::families::heap::MAX_LISTED_OPTIONS;
+use crate::families::tuple::{
+    entry_reports, not_an_option, parse_target, parse_tuple, tuple_move, tuple_option_reports,
+    Target,
+};
+use crate::family::{Family, GameValue, OptionReport, Play, Solution, Winner};
 
 /// `staircase`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,6 +59,10 @@ pub fn winning_moves(steps: &[u64]) -> Vec<Vec<u128>> {
     out
 }
 
+fn too_many_coins() -> GameError {
+    GameError::bad_position("", "a step would hold more than 2^64−1 coins")
+}
+
 impl Family for Staircase {
     fn spec(&self) -> String {
         "staircase".to_string()
@@ -86,6 +94,84 @@ impl Family for Staircase {
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
         let steps = parse_tuple(&[position])?;
         Ok(GameValue::Finite(Nimber(staircase_value(&steps))))
+    }
+
+    fn whole_position_moves(&self) -> bool {
+        true
+    }
+
+    /// Every move of the whole position (`0 5 9`), each the whole new position.
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let steps = parse_tuple(&[position])?;
+        let count: u128 = steps.iter().skip(1).map(|&c| c as u128).sum();
+        if count > MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "this staircase has {count} moves; too many to list one by one"
+            )));
+        }
+        let mut options = Vec::new();
+        for i in 1..steps.len() {
+            for moved in 1..=steps[i] {
+                let mut next = steps.clone();
+                next[i] -= moved;
+                next[i - 1] = steps[i - 1].checked_add(moved).ok_or_else(too_many_coins)?;
+                let value = staircase_value(&next);
+                options.push((next, value));
+            }
+        }
+        Ok(tuple_option_reports(options))
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(parse_tuple(&[position])?.iter().skip(1).any(|&c| c > 0))
+    }
+
+    /// `to` is the whole new position, or the new count of step `component`: lower, the coins
+    /// go down one step; higher, they come down from the step above.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let steps = parse_tuple(positions)?;
+        let rule = "coins move from one step to the step below";
+        let next = match parse_target(&steps, to)? {
+            Target::Whole(next) => next,
+            Target::Entry(count) => {
+                let now = *steps
+                    .get(component)
+                    .ok_or_else(|| not_an_option(to, &steps, rule))?;
+                let mut next = steps.clone();
+                next[component] = count;
+                let (from, below, moved) = if count < now {
+                    (component, component.checked_sub(1), now - count)
+                } else {
+                    (component + 1, Some(component), count - now)
+                };
+                match below {
+                    Some(below) if from < steps.len() && steps[from] >= moved => {
+                        next[from] = steps[from] - moved;
+                        next[below] = steps[below].checked_add(moved).ok_or_else(too_many_coins)?;
+                        next[component] = count;
+                    }
+                    _ => return Err(not_an_option(to, &steps, rule)),
+                }
+                next
+            }
+        };
+        // Legal iff exactly one step i ≥ 1 lost m ≥ 1 coins and step i − 1 gained them.
+        let legal = (1..steps.len()).any(|i| {
+            let moved = steps[i].checked_sub(next[i]).filter(|&m| m > 0);
+            moved.is_some_and(|m| {
+                next[i - 1].checked_sub(steps[i - 1]) == Some(m)
+                    && (0..steps.len()).all(|j| j == i || j == i - 1 || next[j] == steps[j])
+            })
+        });
+        if !legal || next.len() != steps.len() {
+            return Err(not_an_option(to, &steps, rule));
+        }
+        Ok(next.iter().map(u64::to_string).collect())
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {

@@ -7,7 +7,7 @@
 
 use crate::error::GameError;
 use crate::families::heap::parse_heap;
-use crate::family::{ComponentReport, Move};
+use crate::family::{ComponentReport, Move, OptionReport};
 
 /// Parses the POSITION arguments; a single argument may also hold the whole tuple separated
 /// by commas or spaces (as `grundy value` receives it).
@@ -38,6 +38,59 @@ pub fn tuple_move<T: PartialEq + ToString>(from: &[T], to: &[T]) -> Move {
         component: from.iter().zip(to).position(|(a, b)| a != b).unwrap_or(0),
         to: format_tuple(to),
     }
+}
+
+/// The `to` of a move in a tuple game, as typed in `play` or reported by `solve`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The whole new position (`3 3 3` or `3,3,3`).
+    Whole(Vec<u64>),
+    /// One number: the new value of the entry moved in.
+    Entry(u64),
+}
+
+/// Reads `to` against the current `entries`: as many entries as the position is the whole new
+/// position, one number is the entry's new value (with one entry the two agree).
+pub fn parse_target(entries: &[u64], to: &str) -> Result<Target, GameError> {
+    let next = parse_tuple(&[to])?;
+    match next.len() {
+        n if n == entries.len() => Ok(Target::Whole(next)),
+        1 => Ok(Target::Entry(next[0])),
+        n => Err(GameError::bad_position(
+            to,
+            format!(
+                "a move is the whole new position ({} entries, e.g. `{}`) or one entry's new value; this has {n}",
+                entries.len(),
+                entries.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            ),
+        )),
+    }
+}
+
+/// The option reports of a tuple game: each option the whole new position, with its value.
+pub fn tuple_option_reports(options: Vec<(Vec<u64>, u64)>) -> Vec<OptionReport> {
+    options
+        .into_iter()
+        .map(|(next, grundy)| OptionReport {
+            position: format_tuple(&next),
+            parts: vec![ComponentReport {
+                position: format_tuple(&next),
+                grundy: Some(grundy),
+            }],
+            grundy,
+        })
+        .collect()
+}
+
+/// The error for a whole position that is not an option of `from`.
+pub fn not_an_option(to: &str, from: &[u64], rule: &str) -> GameError {
+    GameError::bad_position(
+        to,
+        format!(
+            "not reachable from `{}` in one move ({rule})",
+            format_tuple(from)
+        ),
+    )
 }
 
 /// One report per entry, with a value where the family assigns one to entries.

@@ -14,9 +14,14 @@
 
 use crate::engine::Nimber;
 use crate::error::GameError;
-use crate::families::cells::{format_cell, parse_cell, parse_cells, solve_sum, Cell, CellRules};
+use crate::families::cells::{
+    apply_cell_move, cell_option_reports, format_cell, parse_cell, parse_cells, solve_sum, Cell,
+    CellRules,
+};
 use crate::families::subtraction_sets::isqrt;
-use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Winner};
+use crate::family::{
+    ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+};
 use std::sync::RwLock;
 
 /// Largest coordinate of the exact rule (so that `5k²` fits in 128 bits).
@@ -262,6 +267,32 @@ impl Family for Wythoff {
             return Ok(GameValue::Finite(Nimber::ZERO));
         }
         Ok(GameValue::Finite(self.grundy(cell)?))
+    }
+
+    /// Options with their values, from the table (coordinates below [`MAX_TABLE_SIDE`]).
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let cell = parse_cell(position)?;
+        Wythoff::check_exact(cell)?;
+        // The table bounds the option list too (a queen at a,b has a + b + min(a, b)).
+        self.grundy(cell)?;
+        cell_option_reports(self, cell)
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(parse_cell(position)? != (0, 0))
+    }
+
+    /// `to` is the queen's new cell `x,y`; legality is checked directly, at any size.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        apply_cell_move(positions, component, to, |from, to| {
+            Wythoff::check_exact(to)?;
+            Ok(is_option(from, to))
+        })
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
