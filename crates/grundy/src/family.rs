@@ -214,6 +214,22 @@ pub trait Family: Send + Sync {
     }
 }
 
+/// Every component of a sum, each read by `parse`. An empty sum is refused as
+/// `no position given: {what_to_give}`, so that a forgotten argument is never the empty game.
+pub fn parse_components<T>(
+    positions: &[&str],
+    what_to_give: &str,
+    parse: impl Fn(&str) -> Result<T, GameError>,
+) -> Result<Vec<T>, GameError> {
+    if positions.is_empty() {
+        return Err(GameError::bad_position(
+            "",
+            format!("no position given: {what_to_give}"),
+        ));
+    }
+    positions.iter().map(|p| parse(p)).collect()
+}
+
 /// Component `component` (0-based) of `positions`, or an error naming the valid range.
 pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p str, GameError> {
     positions.get(component).copied().ok_or_else(|| {
@@ -280,5 +296,25 @@ pub trait HeapSequence: Send + Sync {
     /// Which theorem, if any, can certify a period of this sequence.
     fn period_rule(&self) -> PeriodRule {
         PeriodRule::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::heap::parse_heap;
+
+    #[test]
+    fn parse_components_refuses_an_empty_sum_and_reads_each_part() {
+        let refused = parse_components(&[], "list one heap size per component", parse_heap);
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "invalid position ``: no position given: list one heap size per component"
+        );
+        assert_eq!(
+            parse_components(&["3", "2^4"], "", parse_heap).unwrap(),
+            [3, 16]
+        );
+        assert!(parse_components(&["3", "x"], "", parse_heap).is_err());
     }
 }

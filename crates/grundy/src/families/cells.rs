@@ -5,7 +5,7 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::Nimber;
 use crate::error::GameError;
-use crate::family::{ComponentReport, Move, Solution, Winner};
+use crate::family::{parse_components, ComponentReport, Move, Solution, Winner};
 
 /// A cell `(x, y)`.
 pub type Cell = (u64, u64);
@@ -24,13 +24,7 @@ pub fn parse_cell(text: &str) -> Result<Cell, GameError> {
 
 /// Parses every POSITION argument as a cell; at least one is required.
 pub fn parse_cells(positions: &[&str]) -> Result<Vec<Cell>, GameError> {
-    if positions.is_empty() {
-        return Err(GameError::bad_position(
-            "",
-            "no position given: list one cell `x,y` per component",
-        ));
-    }
-    positions.iter().map(|p| parse_cell(p)).collect()
+    parse_components(positions, "list one cell `x,y` per component", parse_cell)
 }
 
 /// `x,y`.

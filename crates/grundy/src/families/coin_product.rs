@@ -26,7 +26,7 @@ use crate::engine::{HeapGame, ImpartialGame, Nimber};
 use crate::error::GameError;
 use crate::families::coins::{solve_heads, CoinGame, MAX_LISTED_COINS};
 use crate::families::heap::MAX_ENUMERATED_OPTIONS;
-use crate::family::{Family, GameValue, Play, Solution, Winner};
+use crate::family::{parse_components, Family, GameValue, Play, Solution, Winner};
 use std::collections::HashMap;
 
 /// A head on the grid: `(x, y)`, `x` for the first game and `y` for the second.
@@ -224,13 +224,7 @@ impl ImpartialGame for CoinProduct {
 
 impl CoinProduct {
     fn parse_all(positions: &[&str]) -> Result<Vec<Head>, GameError> {
-        if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                "no position given: list the heads as `x,y`",
-            ));
-        }
-        positions.iter().map(|p| parse_head(p)).collect()
+        parse_components(positions, "list the heads as `x,y`", parse_head)
     }
 
     fn normal_play_only(&self, play: Play) -> Result<(), GameError> {

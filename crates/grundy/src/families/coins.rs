@@ -23,7 +23,8 @@ use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::families::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution, Winner,
+    parse_components, ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution,
+    Winner,
 };
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
@@ -316,17 +317,12 @@ impl Family for CoinStrip {
         if play == Play::Misere {
             return self.0.solve(positions, play); // the heap family's misère answer (or refusal)
         }
-        if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                "no position given: list the positions of the heads",
-            ));
-        }
+        let heads = parse_components(
+            positions,
+            "list the positions of the heads",
+            crate::families::heap::parse_heap,
+        )?;
         let game = *self.0.rules();
-        let heads = positions
-            .iter()
-            .map(|p| crate::families::heap::parse_heap(p))
-            .collect::<Result<Vec<u64>, _>>()?;
         let values = heads
             .iter()
             .map(|&x| game.checked_head_value(x))

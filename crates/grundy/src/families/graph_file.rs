@@ -13,6 +13,7 @@
 use crate::engine::limits::check_memory;
 use crate::engine::number::parse_u64_expr;
 use crate::error::GameError;
+use crate::family::parse_components;
 use std::collections::HashMap;
 
 /// One edge line of the file, with dense vertex indices.
@@ -172,13 +173,7 @@ impl GraphFile {
 
 /// Reads every position of a sum, each an `@FILE`; errors on an empty list.
 pub fn read_all(positions: &[&str]) -> Result<Vec<GraphFile>, GameError> {
-    if positions.is_empty() {
-        return Err(GameError::bad_position(
-            "",
-            "no position given: name a graph file as `@FILE`",
-        ));
-    }
-    positions.iter().map(|p| GraphFile::read(p)).collect()
+    parse_components(positions, "name a graph file as `@FILE`", GraphFile::read)
 }
 
 #[cfg(test)]

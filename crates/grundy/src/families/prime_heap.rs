@@ -30,7 +30,8 @@ use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::heap::{parse_heap, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution, Winner,
+    parse_components, ComponentReport, Family, GameValue, HeapSequence, Move, Play, Solution,
+    Winner,
 };
 
 /// Largest number of move targets whose primality `solve` tests to list winning moves.
@@ -220,13 +221,7 @@ impl PrimeHeap {
     }
 
     fn parse_heaps(positions: &[&str]) -> Result<Vec<u64>, GameError> {
-        if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                "no position given: list the heap sizes of the game",
-            ));
-        }
-        positions.iter().map(|p| parse_heap(p)).collect()
+        parse_components(positions, "list the heap sizes of the game", parse_heap)
     }
 
     fn normal_play_only(play: Play) -> Result<(), GameError> {
