@@ -20,6 +20,17 @@ pub enum Play {
     Misere,
 }
 
+impl Play {
+    /// For families without a misère theory: `Ok` in normal play, and in misère play the
+    /// refusal `Unsupported`, worded by the family (`why_not`).
+    pub fn normal_only(self, why_not: impl FnOnce() -> String) -> Result<(), GameError> {
+        match self {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(GameError::Unsupported(why_not())),
+        }
+    }
+}
+
 /// Who wins with perfect play, from the point of view of the player about to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -316,5 +327,15 @@ mod tests {
             [3, 16]
         );
         assert!(parse_components(&["3", "x"], "", parse_heap).is_err());
+    }
+
+    #[test]
+    fn normal_only_refuses_misere_play_with_the_familys_reason() {
+        let why_not = || "no theory".to_string();
+        assert!(Play::Normal.normal_only(why_not).is_ok());
+        assert_eq!(
+            Play::Misere.normal_only(why_not).unwrap_err().to_string(),
+            GameError::Unsupported("no theory".into()).to_string()
+        );
     }
 }

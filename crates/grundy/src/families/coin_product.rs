@@ -228,13 +228,12 @@ impl CoinProduct {
     }
 
     fn normal_play_only(&self, play: Play) -> Result<(), GameError> {
-        match play {
-            Play::Normal => Ok(()),
-            Play::Misere => Err(GameError::Unsupported(format!(
+        play.normal_only(|| {
+            format!(
                 "misère play of `{}` has no theory in grundy; only normal play is available",
                 self.spec()
-            ))),
-        }
+            )
+        })
     }
 }
 

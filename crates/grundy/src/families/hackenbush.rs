@@ -403,12 +403,9 @@ pub struct Hackenbush;
 const METHOD: &str = "fusion principle (2-edge-connected components fused, their edges as loops) and colon principle on the tree of bridges";
 
 fn normal_play_only(play: Play) -> Result<(), GameError> {
-    match play {
-        Play::Normal => Ok(()),
-        Play::Misere => Err(GameError::Unsupported(
-            "misère Green Hackenbush has no theory in grundy; only normal play is available".into(),
-        )),
-    }
+    play.normal_only(|| {
+        "misère Green Hackenbush has no theory in grundy; only normal play is available".into()
+    })
 }
 
 impl Family for Hackenbush {

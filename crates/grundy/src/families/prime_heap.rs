@@ -225,12 +225,9 @@ impl PrimeHeap {
     }
 
     fn normal_play_only(play: Play) -> Result<(), GameError> {
-        match play {
-            Play::Normal => Ok(()),
-            Play::Misere => Err(GameError::Unsupported(
-                "misère play of `prime-heap` is not defined: the game is won by making a heap prime, not by the last move".into(),
-            )),
-        }
+        play.normal_only(|| {
+            "misère play of `prime-heap` is not defined: the game is won by making a heap prime, not by the last move".into()
+        })
     }
 }
 
