@@ -241,6 +241,43 @@ pub fn parse_components<T>(
     positions.iter().map(|p| parse(p)).collect()
 }
 
+/// The normal-play [`Solution`] of a sum whose components' values are known (heads, cells,
+/// pictures): `values[i]` is the value of `components[i]`, `position` writes a component, and
+/// `moves_to(component, target)` lists, already written, its moves to an option worth
+/// `target` (those make the sum 0).
+pub fn solve_components<C>(
+    components: &[C],
+    values: &[Nimber],
+    position: impl Fn(&C) -> String,
+    mut moves_to: impl FnMut(&C, Nimber) -> Result<Vec<String>, GameError>,
+    method: String,
+) -> Result<Solution, GameError> {
+    let total = Nimber::sum(values.iter().copied());
+    let mut winning_moves = Vec::new();
+    if !total.is_zero() {
+        for (i, (component, &v)) in components.iter().zip(values).enumerate() {
+            for to in moves_to(component, total ^ v)? {
+                winning_moves.push(Move { component: i, to });
+            }
+        }
+    }
+    Ok(Solution {
+        moves_omitted: None,
+        winner: Winner::from_grundy(total),
+        grundy: Some(total.0),
+        winning_moves,
+        components: components
+            .iter()
+            .zip(values)
+            .map(|(component, v)| ComponentReport {
+                position: position(component),
+                grundy: Some(v.0),
+            })
+            .collect(),
+        method,
+    })
+}
+
 /// Component `component` (0-based) of `positions`, or an error naming the valid range.
 pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p str, GameError> {
     positions.get(component).copied().ok_or_else(|| {

@@ -24,9 +24,11 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::{HeapGame, ImpartialGame, Nimber};
 use crate::error::GameError;
-use crate::families::coins::{solve_heads, CoinGame, MAX_LISTED_COINS};
+use crate::families::coins::{CoinGame, MAX_LISTED_COINS};
 use crate::families::heap::MAX_ENUMERATED_OPTIONS;
-use crate::family::{parse_components, Family, GameValue, Play, Solution, Winner};
+use crate::family::{
+    parse_components, solve_components, Family, GameValue, Play, Solution, Winner,
+};
 use std::collections::HashMap;
 
 /// A head on the grid: `(x, y)`, `x` for the first game and `y` for the second.
@@ -253,7 +255,7 @@ impl Family for CoinProduct {
             .iter()
             .map(|&h| self.head_value(h))
             .collect::<Result<Vec<_>, _>>()?;
-        solve_heads(
+        solve_components(
             &heads,
             &values,
             |&(x, y)| format!("{x},{y}"),

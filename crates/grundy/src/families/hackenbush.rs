@@ -22,7 +22,7 @@ use crate::engine::buckets::Buckets;
 use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::graph_file::{read_all, GraphFile};
-use crate::family::{ComponentReport, Family, GameValue, Move, Play, Solution, Winner};
+use crate::family::{solve_components, Family, GameValue, Play, Solution, Winner};
 use std::collections::VecDeque;
 
 const NONE: u32 = u32::MAX;
@@ -415,38 +415,25 @@ impl Family for Hackenbush {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         normal_play_only(play)?;
-        let pictures: Vec<Picture> = read_all(positions)?
+        let pictures: Vec<(&str, Picture)> = read_all(positions)?
             .into_iter()
-            .map(Picture::from_file)
-            .collect::<Result<_, _>>()?;
-        let values: Vec<u64> = pictures.iter().map(Picture::value).collect();
-        let total = values.iter().fold(0, |a, v| a ^ v);
-        let mut winning_moves = Vec::new();
-        if total != 0 {
-            for (component, (picture, &v)) in pictures.iter().zip(&values).enumerate() {
-                for cut in picture.cuts_to_value(total ^ v)? {
-                    winning_moves.push(Move {
-                        component,
-                        to: picture.describe_cut(cut),
-                    });
-                }
-            }
-        }
-        Ok(Solution {
-            moves_omitted: None,
-            winner: Winner::from_grundy(Nimber(total)),
-            grundy: Some(total),
-            winning_moves,
-            components: positions
-                .iter()
-                .zip(&values)
-                .map(|(p, &v)| ComponentReport {
-                    position: p.to_string(),
-                    grundy: Some(v),
-                })
-                .collect(),
-            method: METHOD.to_string(),
-        })
+            .zip(positions)
+            .map(|(file, &text)| Ok((text, Picture::from_file(file)?)))
+            .collect::<Result<_, GameError>>()?;
+        let values: Vec<Nimber> = pictures.iter().map(|(_, p)| Nimber(p.value())).collect();
+        solve_components(
+            &pictures,
+            &values,
+            |(text, _)| text.to_string(),
+            |(_, picture), target| {
+                let cuts = picture.cuts_to_value(target.0)?;
+                Ok(cuts
+                    .into_iter()
+                    .map(|cut| picture.describe_cut(cut))
+                    .collect())
+            },
+            METHOD.to_string(),
+        )
     }
 
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
