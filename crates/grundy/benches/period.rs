@@ -20,31 +20,25 @@ fn finders(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     // A long preperiod: {2,3,5,6,9,10,12,15} is periodic (363, 122).
     let game = Subtraction::parse("2,3,5,6,9,10,12,15", "bench").unwrap();
-    let table = heap_table(&game, 1 << 16).unwrap();
-    let rule = PeriodRule::FiniteSubtraction { max_removal: 15 };
-    assert_eq!(
-        find_certified(&table, rule),
-        find_certified_by_scan(&table, rule)
-    );
-    group.bench_function("subtraction (363,122), 2^16 values: Z-function", |b| {
-        b.iter(|| black_box(find_certified(black_box(&table), rule)))
-    });
-    group.bench_function("subtraction (363,122), 2^16 values: backward scan", |b| {
-        b.iter(|| black_box(find_certified_by_scan(black_box(&table), rule)))
-    });
+    let long_preperiod = heap_table(&game, 1 << 16).unwrap();
     // Adversarial for the scan: rare ones make every wrong p match for a long way back.
     let sparse: Vec<u64> = (0..1u64 << 18).map(|n| u64::from(n % 4096 == 0)).collect();
-    let rule = PeriodRule::FiniteSubtraction { max_removal: 8192 };
-    assert_eq!(
-        find_certified(&sparse, rule),
-        find_certified_by_scan(&sparse, rule)
-    );
-    group.bench_function("sparse period 4096, 2^18 values: Z-function", |b| {
-        b.iter(|| black_box(find_certified(black_box(&sparse), rule)))
-    });
-    group.bench_function("sparse period 4096, 2^18 values: backward scan", |b| {
-        b.iter(|| black_box(find_certified_by_scan(black_box(&sparse), rule)))
-    });
+    for (name, table, max_removal) in [
+        ("subtraction (363,122), 2^16 values", long_preperiod, 15),
+        ("sparse period 4096, 2^18 values", sparse, 8192),
+    ] {
+        let rule = PeriodRule::FiniteSubtraction { max_removal };
+        assert_eq!(
+            find_certified(&table, rule),
+            find_certified_by_scan(&table, rule)
+        );
+        group.bench_function(format!("{name}: Z-function"), |b| {
+            b.iter(|| black_box(find_certified(black_box(&table), rule)))
+        });
+        group.bench_function(format!("{name}: backward scan"), |b| {
+            b.iter(|| black_box(find_certified_by_scan(black_box(&table), rule)))
+        });
+    }
     group.finish();
 }
 
