@@ -1,5 +1,5 @@
 //! Period finding: the Z-function search against the per-candidate backward scan (the
-//! baseline, built from the public `observed_preperiod`), the value of a huge heap through a
+//! baseline, the public `find_certified_by_scan`), the value of a huge heap through a
 //! certified period, and the census kernel against the generic search. Each group measures
 //! its baseline in the same run so the figures can be quoted as ratios.
 
@@ -10,20 +10,8 @@ use grundy::families::parse_spec;
 use grundy::families::subtraction::Subtraction;
 use grundy::family::PeriodRule;
 use grundy::period::census::{subtraction_period, Selection};
-use grundy::period::{find_certified, is_certified, observed_preperiod, search, Budget, Period};
+use grundy::period::{find_certified, find_certified_by_scan, search, Budget};
 use std::time::Duration;
-
-/// The baseline: try p = 1, 2, … and scan each backwards from the end.
-fn backward_scan(values: &[u64], rule: PeriodRule) -> Option<Period> {
-    (1..values.len()).find_map(|p| {
-        let i = observed_preperiod(values, p);
-        is_certified(rule, values.len(), i, p).then_some(Period {
-            preperiod: i as u64,
-            period: p as u64,
-            saltus: 0,
-        })
-    })
-}
 
 fn finders(c: &mut Criterion) {
     let mut group = c.benchmark_group("find certified period");
@@ -32,25 +20,25 @@ fn finders(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     // A long preperiod: {2,3,5,6,9,10,12,15} is periodic (363, 122).
     let game = Subtraction::parse("2,3,5,6,9,10,12,15", "bench").unwrap();
-    let table = heap_table(&game, 1 << 16).unwrap();
-    let rule = PeriodRule::FiniteSubtraction { max_removal: 15 };
-    assert_eq!(find_certified(&table, rule), backward_scan(&table, rule));
-    group.bench_function("subtraction (363,122), 2^16 values: Z-function", |b| {
-        b.iter(|| black_box(find_certified(black_box(&table), rule)))
-    });
-    group.bench_function("subtraction (363,122), 2^16 values: backward scan", |b| {
-        b.iter(|| black_box(backward_scan(black_box(&table), rule)))
-    });
+    let long_preperiod = heap_table(&game, 1 << 16).unwrap();
     // Adversarial for the scan: rare ones make every wrong p match for a long way back.
     let sparse: Vec<u64> = (0..1u64 << 18).map(|n| u64::from(n % 4096 == 0)).collect();
-    let rule = PeriodRule::FiniteSubtraction { max_removal: 8192 };
-    assert_eq!(find_certified(&sparse, rule), backward_scan(&sparse, rule));
-    group.bench_function("sparse period 4096, 2^18 values: Z-function", |b| {
-        b.iter(|| black_box(find_certified(black_box(&sparse), rule)))
-    });
-    group.bench_function("sparse period 4096, 2^18 values: backward scan", |b| {
-        b.iter(|| black_box(backward_scan(black_box(&sparse), rule)))
-    });
+    for (name, table, max_removal) in [
+        ("subtraction (363,122), 2^16 values", long_preperiod, 15),
+        ("sparse period 4096, 2^18 values", sparse, 8192),
+    ] {
+        let rule = PeriodRule::FiniteSubtraction { max_removal };
+        assert_eq!(
+            find_certified(&table, rule),
+            find_certified_by_scan(&table, rule)
+        );
+        group.bench_function(format!("{name}: Z-function"), |b| {
+            b.iter(|| black_box(find_certified(black_box(&table), rule)))
+        });
+        group.bench_function(format!("{name}: backward scan"), |b| {
+            b.iter(|| black_box(find_certified_by_scan(black_box(&table), rule)))
+        });
+    }
     group.finish();
 }
 

@@ -20,6 +20,17 @@ pub enum Play {
     Misere,
 }
 
+impl Play {
+    /// For families without a misère theory: `Ok` in normal play, and in misère play the
+    /// refusal `Unsupported`, worded by the family (`why_not`).
+    pub fn normal_only(self, why_not: impl FnOnce() -> String) -> Result<(), GameError> {
+        match self {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(GameError::Unsupported(why_not())),
+        }
+    }
+}
+
 /// Who wins with perfect play, from the point of view of the player about to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -271,6 +282,59 @@ pub fn no_moves_left<F: Family + ?Sized>(
     Ok(true)
 }
 
+/// Every component of a sum, each read by `parse`. An empty sum is refused as
+/// `no position given: {what_to_give}`, so that a forgotten argument is never the empty game.
+pub fn parse_components<T>(
+    positions: &[&str],
+    what_to_give: &str,
+    parse: impl Fn(&str) -> Result<T, GameError>,
+) -> Result<Vec<T>, GameError> {
+    if positions.is_empty() {
+        return Err(GameError::bad_position(
+            "",
+            format!("no position given: {what_to_give}"),
+        ));
+    }
+    positions.iter().map(|p| parse(p)).collect()
+}
+
+/// The normal-play [`Solution`] of a sum whose components' values are known (heads, cells,
+/// pictures): `values[i]` is the value of `components[i]`, `position` writes a component, and
+/// `moves_to(component, target)` lists, already written, its moves to an option worth
+/// `target` (those make the sum 0).
+pub fn solve_components<C>(
+    components: &[C],
+    values: &[Nimber],
+    position: impl Fn(&C) -> String,
+    mut moves_to: impl FnMut(&C, Nimber) -> Result<Vec<String>, GameError>,
+    method: String,
+) -> Result<Solution, GameError> {
+    let total = Nimber::sum(values.iter().copied());
+    let mut winning_moves = Vec::new();
+    if !total.is_zero() {
+        for (i, (component, &v)) in components.iter().zip(values).enumerate() {
+            for to in moves_to(component, total ^ v)? {
+                winning_moves.push(Move { component: i, to });
+            }
+        }
+    }
+    Ok(Solution {
+        moves_omitted: None,
+        winner: Winner::from_grundy(total),
+        grundy: Some(total.0),
+        winning_moves,
+        components: components
+            .iter()
+            .zip(values)
+            .map(|(component, v)| ComponentReport {
+                position: position(component),
+                grundy: Some(v.0),
+            })
+            .collect(),
+        method,
+    })
+}
+
 /// Component `component` (0-based) of `positions`, or an error naming the valid range.
 pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p str, GameError> {
     positions.get(component).copied().ok_or_else(|| {
@@ -337,5 +401,35 @@ pub trait HeapSequence: Send + Sync {
     /// Which theorem, if any, can certify a period of this sequence.
     fn period_rule(&self) -> PeriodRule {
         PeriodRule::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::heap::parse_heap;
+
+    #[test]
+    fn parse_components_refuses_an_empty_sum_and_reads_each_part() {
+        let refused = parse_components(&[], "list one heap size per component", parse_heap);
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "invalid position ``: no position given: list one heap size per component"
+        );
+        assert_eq!(
+            parse_components(&["3", "2^4"], "", parse_heap).unwrap(),
+            [3, 16]
+        );
+        assert!(parse_components(&["3", "x"], "", parse_heap).is_err());
+    }
+
+    #[test]
+    fn normal_only_refuses_misere_play_with_the_familys_reason() {
+        let why_not = || "no theory".to_string();
+        assert!(Play::Normal.normal_only(why_not).is_ok());
+        assert_eq!(
+            Play::Misere.normal_only(why_not).unwrap_err().to_string(),
+            GameError::Unsupported("no theory".into()).to_string()
+        );
     }
 }

@@ -5,7 +5,9 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::Nimber;
 use crate::error::GameError;
-use crate::family::{component_at, ComponentReport, Move, OptionReport, Solution, Winner};
+use crate::family::{
+    component_at, parse_components, solve_components, ComponentReport, OptionReport, Solution,
+};
 
 /// A cell `(x, y)`.
 pub type Cell = (u64, u64);
@@ -24,13 +26,7 @@ pub fn parse_cell(text: &str) -> Result<Cell, GameError> {
 
 /// Parses every POSITION argument as a cell; at least one is required.
 pub fn parse_cells(positions: &[&str]) -> Result<Vec<Cell>, GameError> {
-    if positions.is_empty() {
-        return Err(GameError::bad_position(
-            "",
-            "no position given: list one cell `x,y` per component",
-        ));
-    }
-    positions.iter().map(|p| parse_cell(p)).collect()
+    parse_components(positions, "list one cell `x,y` per component", parse_cell)
 }
 
 /// `x,y`.
@@ -58,36 +54,21 @@ pub fn solve_sum(
         .iter()
         .map(|&c| rules.cell_value(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let total = Nimber::sum(values.iter().copied());
-    let mut winning_moves = Vec::new();
-    if !total.is_zero() {
-        for (i, (&cell, &v)) in cells.iter().zip(&values).enumerate() {
-            let target = total ^ v;
+    solve_components(
+        cells,
+        &values,
+        |&cell| format_cell(cell),
+        |&cell, target| {
+            let mut moves = Vec::new();
             for option in rules.cell_options(cell) {
                 if rules.cell_value(option)? == target {
-                    winning_moves.push(Move {
-                        component: i,
-                        to: format_cell(option),
-                    });
+                    moves.push(format_cell(option));
                 }
             }
-        }
-    }
-    Ok(Solution {
-        moves_omitted: None,
-        winner: Winner::from_grundy(total),
-        grundy: Some(total.0),
-        winning_moves,
-        components: cells
-            .iter()
-            .zip(&values)
-            .map(|(&c, v)| ComponentReport {
-                position: format_cell(c),
-                grundy: Some(v.0),
-            })
-            .collect(),
+            Ok(moves)
+        },
         method,
-    })
+    )
 }
 
 /// The options of one cell with their values (`explain`, `play`); each option is one cell.
@@ -147,11 +128,11 @@ pub(crate) fn assert_sum_matches_solver<G>(
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let s = family.solve(&refs, crate::family::Play::Normal).unwrap();
     let mut solver = crate::engine::Solver::new(game);
-    let expected: Vec<Move> = solver
+    let expected: Vec<crate::family::Move> = solver
         .winning_moves(cells)
         .unwrap()
         .into_iter()
-        .map(|(component, o)| Move {
+        .map(|(component, o)| crate::family::Move {
             component,
             to: format_cell(o[0]),
         })

@@ -132,12 +132,10 @@ impl Family for Chessboard {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let cells = self.cells(positions)?;
-        if play == Play::Misere {
-            return Err(GameError::Unsupported(format!(
-                "misère play of `{}` has no theory in grundy (the Anti-SG/SJ condition fails: e.g. on the 15×15 board, 1,5 has value 0 but no move to value 1); only normal play is available",
-                self.spec()
-            )));
-        }
+        play.normal_only(|| format!(
+            "misère play of `{}` has no theory in grundy (the Anti-SG/SJ condition fails: e.g. on the 15×15 board, 1,5 has value 0 but no move to value 1); only normal play is available",
+            self.spec()
+        ))?;
         solve_sum(
             self,
             &cells,

@@ -24,10 +24,11 @@
 use crate::engine::number::parse_u64_expr;
 use crate::engine::{HeapGame, ImpartialGame, Nimber};
 use crate::error::GameError;
-use crate::families::coins::{solve_heads, turn_coins, CoinGame, MAX_LISTED_COINS};
+use crate::families::coins::{turn_coins, CoinGame, MAX_LISTED_COINS};
 use crate::families::heap::MAX_ENUMERATED_OPTIONS;
 use crate::family::{
-    component_at, ComponentReport, Family, GameValue, OptionReport, Play, Solution, Winner,
+    component_at, parse_components, solve_components, ComponentReport, Family, GameValue,
+    OptionReport, Play, Solution, Winner,
 };
 use std::collections::HashMap;
 
@@ -226,23 +227,16 @@ impl ImpartialGame for CoinProduct {
 
 impl CoinProduct {
     fn parse_all(positions: &[&str]) -> Result<Vec<Head>, GameError> {
-        if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                "no position given: list the heads as `x,y`",
-            ));
-        }
-        positions.iter().map(|p| parse_head(p)).collect()
+        parse_components(positions, "list the heads as `x,y`", parse_head)
     }
 
     fn normal_play_only(&self, play: Play) -> Result<(), GameError> {
-        match play {
-            Play::Normal => Ok(()),
-            Play::Misere => Err(GameError::Unsupported(format!(
+        play.normal_only(|| {
+            format!(
                 "misère play of `{}` has no theory in grundy; only normal play is available",
                 self.spec()
-            ))),
-        }
+            )
+        })
     }
 }
 
@@ -262,7 +256,7 @@ impl Family for CoinProduct {
             .iter()
             .map(|&h| self.head_value(h))
             .collect::<Result<Vec<_>, _>>()?;
-        solve_heads(
+        solve_components(
             &heads,
             &values,
             |&(x, y)| format!("{x},{y}"),

@@ -23,7 +23,8 @@ use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::families::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    ComponentReport, Family, GameValue, HeapSequence, Move, OptionReport, Play, Solution, Winner,
+    parse_components, solve_components, Family, GameValue, HeapSequence, OptionReport, Play,
+    Solution, Winner,
 };
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
@@ -281,42 +282,6 @@ pub fn turn_coins<H: Ord + Copy>(heads: &mut Vec<H>) -> &[H] {
     heads
 }
 
-/// The normal-play [`Solution`] of a sum of heads (strip or grid): `values` are the heads'
-/// values, `position` writes a head, and `moves_to(head, target)` lists, already formatted,
-/// the moves of one head that leave it worth `target` (so that the sum becomes 0).
-pub(crate) fn solve_heads<H>(
-    heads: &[H],
-    values: &[Nimber],
-    position: impl Fn(&H) -> String,
-    mut moves_to: impl FnMut(&H, Nimber) -> Result<Vec<String>, GameError>,
-    method: String,
-) -> Result<Solution, GameError> {
-    let total = Nimber::sum(values.iter().copied());
-    let mut winning_moves = Vec::new();
-    if !total.is_zero() {
-        for (i, (head, &v)) in heads.iter().zip(values).enumerate() {
-            for to in moves_to(head, total ^ v)? {
-                winning_moves.push(Move { component: i, to });
-            }
-        }
-    }
-    Ok(Solution {
-        moves_omitted: None,
-        winner: Winner::from_grundy(total),
-        grundy: Some(total.0),
-        winning_moves,
-        components: heads
-            .iter()
-            .zip(values)
-            .map(|(head, v)| ComponentReport {
-                position: position(head),
-                grundy: Some(v.0),
-            })
-            .collect(),
-        method,
-    })
-}
-
 /// A strip game as a CLI family: [`HeapFamily`] for values, outcomes, batches and tables;
 /// its own `solve`, because a move is reported as the coins it turns ([`format_coins`]), which
 /// heap-game move reports (where a heap of 0 is nothing) cannot say.
@@ -337,22 +302,17 @@ impl Family for CoinStrip {
         if play == Play::Misere {
             return self.0.solve(positions, play); // the heap family's misère answer (or refusal)
         }
-        if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                "no position given: list the positions of the heads",
-            ));
-        }
+        let heads = parse_components(
+            positions,
+            "list the positions of the heads",
+            crate::families::heap::parse_heap,
+        )?;
         let game = *self.0.rules();
-        let heads = positions
-            .iter()
-            .map(|p| crate::families::heap::parse_heap(p))
-            .collect::<Result<Vec<u64>, _>>()?;
         let values = heads
             .iter()
             .map(|&x| game.checked_head_value(x))
             .collect::<Result<Vec<Nimber>, _>>()?;
-        solve_heads(
+        solve_components(
             &heads,
             &values,
             u64::to_string,

@@ -108,11 +108,9 @@ pub fn single_normal_position<'p>(
     play: Play,
     default: Option<&'p str>,
 ) -> Result<&'p str, GameError> {
-    if play == Play::Misere {
-        return Err(GameError::Unsupported(
-            "misère geography has no matching theory; only normal play is available".into(),
-        ));
-    }
+    play.normal_only(|| {
+        "misère geography has no matching theory; only normal play is available".into()
+    })?;
     match (positions, default) {
         ([one], _) => Ok(one),
         ([], Some(default)) => Ok(default),

@@ -201,17 +201,6 @@ pub fn write_state(file: &str, key: &str, values: &[u64]) -> String {
     format!("{base}#{key}={}", list.join(","))
 }
 
-/// Reads every position of a sum, each an `@FILE`; errors on an empty list.
-pub fn read_all(positions: &[&str]) -> Result<Vec<GraphFile>, GameError> {
-    if positions.is_empty() {
-        return Err(GameError::bad_position(
-            "",
-            "no position given: name a graph file as `@FILE`",
-        ));
-    }
-    positions.iter().map(|p| GraphFile::read(p)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,7 +264,6 @@ mod tests {
         assert!(GraphFile::read("@").is_err());
         let missing = GraphFile::read("@/no/such/file").unwrap_err().to_string();
         assert!(missing.contains("cannot read"), "{missing}");
-        assert!(read_all(&[]).is_err());
     }
 
     #[test]

@@ -23,7 +23,8 @@ use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::graph_file::{read_state, write_state, GraphFile};
 use crate::family::{
-    component_at, ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+    component_at, parse_components, solve_components, ComponentReport, Family, GameValue,
+    OptionReport, Play, Solution, Winner,
 };
 use std::collections::VecDeque;
 
@@ -475,13 +476,7 @@ impl Picture {
 }
 
 fn read_pictures(positions: &[&str]) -> Result<Vec<Picture>, GameError> {
-    if positions.is_empty() {
-        return Err(GameError::bad_position(
-            "",
-            "no position given: name a graph file as `@FILE`",
-        ));
-    }
-    positions.iter().map(|p| Picture::read(p)).collect()
+    parse_components(positions, "name a graph file as `@FILE`", Picture::read)
 }
 
 /// Largest picture whose cuts `explain` and `play` list one by one (each is re-evaluated).
@@ -493,12 +488,9 @@ pub struct Hackenbush;
 const METHOD: &str = "fusion principle (2-edge-connected components fused, their edges as loops) and colon principle on the tree of bridges";
 
 fn normal_play_only(play: Play) -> Result<(), GameError> {
-    match play {
-        Play::Normal => Ok(()),
-        Play::Misere => Err(GameError::Unsupported(
-            "misère Green Hackenbush has no theory in grundy; only normal play is available".into(),
-        )),
-    }
+    play.normal_only(|| {
+        "misère Green Hackenbush has no theory in grundy; only normal play is available".into()
+    })
 }
 
 impl Family for Hackenbush {
@@ -509,34 +501,21 @@ impl Family for Hackenbush {
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         normal_play_only(play)?;
         let pictures = read_pictures(positions)?;
-        let values: Vec<u64> = pictures.iter().map(Picture::value).collect();
-        let total = values.iter().fold(0, |a, v| a ^ v);
-        let mut winning_moves = Vec::new();
-        if total != 0 {
-            for (component, (picture, &v)) in pictures.iter().zip(&values).enumerate() {
-                for cut in picture.cuts_to_value(total ^ v)? {
-                    winning_moves.push(Move {
-                        component,
-                        to: picture.describe_cut(cut),
-                    });
-                }
-            }
-        }
-        Ok(Solution {
-            moves_omitted: None,
-            winner: Winner::from_grundy(Nimber(total)),
-            grundy: Some(total),
-            winning_moves,
-            components: positions
-                .iter()
-                .zip(&values)
-                .map(|(p, &v)| ComponentReport {
-                    position: p.to_string(),
-                    grundy: Some(v),
-                })
-                .collect(),
-            method: METHOD.to_string(),
-        })
+        let values: Vec<Nimber> = pictures.iter().map(|p| Nimber(p.value())).collect();
+        let items: Vec<(&str, &Picture)> = positions.iter().copied().zip(&pictures).collect();
+        solve_components(
+            &items,
+            &values,
+            |(text, _)| text.to_string(),
+            |(_, picture), target| {
+                let cuts = picture.cuts_to_value(target.0)?;
+                Ok(cuts
+                    .into_iter()
+                    .map(|cut| picture.describe_cut(cut))
+                    .collect())
+            },
+            METHOD.to_string(),
+        )
     }
 
     fn value(&self, position: &str) -> Result<GameValue, GameError> {

@@ -14,8 +14,8 @@ use crate::engine::limits::{check_memory, table_bytes};
 use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::family::{
-    component_at, illegal_move_reason, ComponentReport, Family, GameValue, HeapSequence, Move,
-    OptionReport, PeriodRule, Play, Solution, Winner,
+    component_at, illegal_move_reason, parse_components, ComponentReport, Family, GameValue,
+    HeapSequence, Move, OptionReport, PeriodRule, Play, Solution, Winner,
 };
 use crate::period::{certify, search, Budget, Period, Stop};
 use std::sync::{OnceLock, RwLock};
@@ -351,13 +351,7 @@ impl<R: HeapRules> HeapFamily<R> {
     }
 
     fn parse_all(positions: &[&str]) -> Result<Vec<u64>, GameError> {
-        if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                "no position given: list one heap size per component",
-            ));
-        }
-        positions.iter().map(|p| parse_heap(p)).collect()
+        parse_components(positions, "list one heap size per component", parse_heap)
     }
 
     /// Misère winning moves: every single-heap move after which the opponent (to move) loses.

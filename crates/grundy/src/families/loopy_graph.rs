@@ -290,12 +290,10 @@ impl GameGraph {
 }
 
 fn normal_play_only(play: Play) -> Result<(), GameError> {
-    match play {
-        Play::Normal => Ok(()),
-        Play::Misere => Err(GameError::Unsupported(
-            "misère play of loopy game graphs has no theory in grundy; only normal play is available".into(),
-        )),
-    }
+    play.normal_only(|| {
+        "misère play of loopy game graphs has no theory in grundy; only normal play is available"
+            .into()
+    })
 }
 
 /// The file part of `@FILE#at=…`.

@@ -30,8 +30,8 @@ use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::heap::{parse_heap, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    component_at, ComponentReport, Family, GameValue, HeapSequence, Move, OptionReport, Play,
-    Solution, Winner,
+    component_at, parse_components, ComponentReport, Family, GameValue, HeapSequence, Move,
+    OptionReport, Play, Solution, Winner,
 };
 
 /// Largest number of move targets whose primality `solve` tests to list winning moves.
@@ -221,22 +221,13 @@ impl PrimeHeap {
     }
 
     fn parse_heaps(positions: &[&str]) -> Result<Vec<u64>, GameError> {
-        if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                "no position given: list the heap sizes of the game",
-            ));
-        }
-        positions.iter().map(|p| parse_heap(p)).collect()
+        parse_components(positions, "list the heap sizes of the game", parse_heap)
     }
 
     fn normal_play_only(play: Play) -> Result<(), GameError> {
-        match play {
-            Play::Normal => Ok(()),
-            Play::Misere => Err(GameError::Unsupported(
-                "misère play of `prime-heap` is not defined: the game is won by making a heap prime, not by the last move".into(),
-            )),
-        }
+        play.normal_only(|| {
+            "misère play of `prime-heap` is not defined: the game is won by making a heap prime, not by the last move".into()
+        })
     }
 }
 

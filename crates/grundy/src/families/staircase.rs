@@ -70,12 +70,10 @@ impl Family for Staircase {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let steps = parse_tuple(positions)?;
-        if play == Play::Misere {
-            return Err(GameError::Unsupported(
-                "misère play of `staircase` has no theory in grundy; only normal play is available"
-                    .into(),
-            ));
-        }
+        play.normal_only(|| {
+            "misère play of `staircase` has no theory in grundy; only normal play is available"
+                .into()
+        })?;
         let total = staircase_value(&steps);
         let from: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
         Ok(Solution {

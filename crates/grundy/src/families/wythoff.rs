@@ -167,6 +167,15 @@ impl Wythoff {
         Ok(())
     }
 
+    /// The queens of a sum, each checked by [`Wythoff::check_exact`].
+    fn exact_cells(positions: &[&str]) -> Result<Vec<Cell>, GameError> {
+        let cells = parse_cells(positions)?;
+        for &cell in &cells {
+            Wythoff::check_exact(cell)?;
+        }
+        Ok(cells)
+    }
+
     /// `G(a, b)` from the table; refuses coordinates at or above [`MAX_TABLE_SIDE`].
     pub fn grundy(&self, (a, b): Cell) -> Result<Nimber, GameError> {
         let need = a.max(b) + 1;
@@ -243,10 +252,7 @@ impl Family for Wythoff {
     }
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let cells = parse_cells(positions)?;
-        for &cell in &cells {
-            Wythoff::check_exact(cell)?;
-        }
+        let cells = Wythoff::exact_cells(positions)?;
         match (&cells[..], play) {
             ([one], _) => self.solve_one(*one, play),
             (_, Play::Misere) => Err(GameError::Unsupported(
@@ -296,10 +302,7 @@ impl Family for Wythoff {
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        let cells = parse_cells(positions)?;
-        for &cell in &cells {
-            Wythoff::check_exact(cell)?;
-        }
+        let cells = Wythoff::exact_cells(positions)?;
         match (&cells[..], play) {
             ([(a, b)], Play::Normal) => Ok(if is_p_position(*a, *b) {
                 Winner::Second

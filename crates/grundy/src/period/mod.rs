@@ -42,13 +42,19 @@ pub struct Period {
 impl Period {
     /// `G(n)` for any `n`, from a table that covers at least `preperiod + period` values.
     pub fn extend(&self, table: &[u64], n: u64) -> u64 {
-        if n < table.len() as u64 {
-            return table[n as usize];
+        let (base, cycles) = self.fold(table.len(), n);
+        table[base] + cycles * self.saltus
+    }
+
+    /// Where `n` falls in a table of `table_len ≥ preperiod + period` values: the index of the
+    /// value it repeats (`n` itself inside the table) and how many periods lie between them.
+    /// Tables of any value type share it; an ordinary period (saltus 0) needs only the index.
+    pub fn fold(&self, table_len: usize, n: u64) -> (usize, u64) {
+        if n < table_len as u64 {
+            return (n as usize, 0);
         }
         let (i, p) = (self.preperiod, self.period);
-        let cycles = (n - i) / p;
-        let base = i + (n - i) % p;
-        table[base as usize] + cycles * self.saltus
+        ((i + (n - i) % p) as usize, (n - i) / p)
     }
 }
 
@@ -89,17 +95,37 @@ impl PeriodReport {
 /// The smallest preperiod for ordinary period `p` observed in `values`: one past the last
 /// `n` with `values[n + p] ≠ values[n]` (0 if none). This is the O(N) definition, kept as the
 /// reference the Z-function search is tested against.
-pub fn observed_preperiod(values: &[u64], p: usize) -> usize {
-    (0..values.len().saturating_sub(p))
-        .rev()
-        .find(|&n| values[n + p] != values[n])
+pub fn observed_preperiod<T: Eq>(values: &[T], p: usize) -> usize {
+    let head = &values[..values.len().saturating_sub(p)];
+    let tail = &values[p.min(values.len())..];
+    head.iter()
+        .zip(tail)
+        .rposition(|(a, b)| a != b)
         .map_or(0, |n| n + 1)
 }
 
 /// The certified ordinary period with the smallest `p`, if the table proves one. Its
 /// preperiod is then the true smallest preperiod (see [`search::smallest_certified`]).
-pub fn find_certified(values: &[u64], rule: PeriodRule) -> Option<Period> {
+pub fn find_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     search::smallest_certified(values, rule)
+}
+
+/// What [`find_certified`] finds, by the definition: try `p = 1, 2, …`, each with
+/// [`observed_preperiod`]. O(N·p) in the worst case where the Z-function search is O(N), but
+/// it allocates nothing, which the 2^28-value octal tables need (the search's tail runs take
+/// 4 bytes a value, twice the table); and it is the reference the search is tested against.
+pub fn find_certified_by_scan<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
+    if rule == PeriodRule::None {
+        return None;
+    }
+    (1..values.len()).find_map(|p| {
+        let i = observed_preperiod(values, p);
+        is_certified(rule, values.len(), i, p).then_some(Period {
+            preperiod: i as u64,
+            period: p as u64,
+            saltus: 0,
+        })
+    })
 }
 
 #[cfg(test)]
@@ -129,5 +155,28 @@ mod tests {
             None
         );
         assert!(find_certified(&table, PeriodRule::FiniteSubtraction { max_removal: 1 }).is_some());
+    }
+
+    /// The octal solvers' `u16` tables are searched in place: same answers as on `u64`.
+    #[test]
+    fn narrow_tables_give_the_same_periods() {
+        let rule = PeriodRule::GuySmith { max_removal: 2 };
+        for table in [
+            vec![0u16, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2],
+            vec![5, 5, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1],
+            vec![1, 2, 3, 4, 5, 6],
+            vec![],
+        ] {
+            let wide: Vec<u64> = table.iter().map(|&v| v.into()).collect();
+            let expected = find_certified(&wide, rule);
+            assert_eq!(find_certified(&table, rule), expected);
+            assert_eq!(find_certified_by_scan(&table, rule), expected);
+            assert_eq!(find_certified_by_scan(&wide, rule), expected);
+        }
+        let table = [0u16, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2];
+        let period = find_certified_by_scan(&table, rule).unwrap();
+        assert_eq!((period.preperiod, period.period), (0, 3));
+        assert_eq!(table[period.fold(table.len(), 1000).0], 1);
+        assert_eq!(period.fold(table.len(), 7), (7, 0));
     }
 }

@@ -350,6 +350,13 @@ mod tests {
         findings.iter().map(|f| f.hypothesis).collect()
     }
 
+    fn finding<'a>(findings: &'a [Finding], hypothesis: &str) -> &'a Finding {
+        findings
+            .iter()
+            .find(|f| f.hypothesis == hypothesis)
+            .unwrap_or_else(|| panic!("no finding `{hypothesis}` in {findings:?}"))
+    }
+
     #[test]
     fn gcd_game_values_are_the_index_of_the_smallest_prime_factor() {
         // The gcd game (take k coprime to n): G(0) = 0, G(1) = 1, G(n) = π(spf(n)).
@@ -372,10 +379,7 @@ mod tests {
             })
             .collect();
         let found = discover(&observed(values.clone()));
-        let spf_finding = found
-            .iter()
-            .find(|f| f.hypothesis == "smallest-prime-factor")
-            .unwrap();
+        let spf_finding = finding(&found, "smallest-prime-factor");
         assert!(
             spf_finding.statement.contains("f(p_k) = k"),
             "{spf_finding:?}"
@@ -417,10 +421,7 @@ mod tests {
             };
         }
         let found = discover(&observed(values.clone()));
-        let beatty = found
-            .iter()
-            .find(|f| f.hypothesis == "beatty-p-positions")
-            .unwrap();
+        let beatty = finding(&found, "beatty-p-positions");
         assert!(beatty.statement.contains("α = φ"), "{beatty:?}");
         // Move one P-position: no α fits.
         values[zero_at[100] as usize] = 1;
@@ -442,16 +443,10 @@ mod tests {
             rule: PeriodRule::FiniteSubtraction { max_removal: 4 },
         };
         let found = discover(&result);
-        let zeros = found
-            .iter()
-            .find(|f| f.hypothesis == "p-positions-periodic")
-            .unwrap();
+        let zeros = finding(&found, "p-positions-periodic");
         assert_eq!(zeros.statement, "G(n) = 0 ⇔ n mod 7 ∈ {0,2} for all n ≥ 0");
         assert!(zeros.certified);
-        let residues = found
-            .iter()
-            .find(|f| f.hypothesis == "depends-on-n-mod-m")
-            .unwrap();
+        let residues = finding(&found, "depends-on-n-mod-m");
         assert!(
             residues.statement.contains("[0, 1, 0, 1, 2, 3, 2]"),
             "{residues:?}"
@@ -461,10 +456,7 @@ mod tests {
     #[test]
     fn nim_has_no_p_positions_after_0() {
         let found = discover(&observed((0..500).collect()));
-        let zeros = found
-            .iter()
-            .find(|f| f.hypothesis == "p-positions-periodic")
-            .unwrap();
+        let zeros = finding(&found, "p-positions-periodic");
         assert_eq!(
             zeros.statement,
             "G(n) ≠ 0 for all n ≥ 1: no P-positions from 1 on"

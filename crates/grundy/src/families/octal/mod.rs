@@ -11,8 +11,8 @@
 //! - [`rules`]: the decoded moves ([`MoveRules`]) and the definition (the options of a heap);
 //! - [`naive`]: the reference solver, mex over every option;
 //! - [`classes`] + [`rare_value`]: the rare-value ("sparse space") solver;
-//! - [`periodic`]: certified periods found on the 16-bit table, to extend it in O(1) a value;
-//! - [`sequence`]: the driver — solver choice, period shortcut, progress, checkpoints;
+//! - [`sequence`]: the driver — solver choice, period shortcut (certified periods found on the
+//!   16-bit table itself by [`crate::period::find_certified_by_scan`]), progress, checkpoints;
 //! - [`checkpoint`]: the atomic, checksummed checkpoint file;
 //! - [`stats`]: one-pass statistics of a sequence (largest value, rare mask, checksum).
 //!
@@ -22,7 +22,6 @@
 pub mod checkpoint;
 pub mod classes;
 pub mod naive;
-pub mod periodic;
 pub mod rare_value;
 pub mod rules;
 pub mod sequence;

@@ -12,7 +12,6 @@
 
 use super::checkpoint;
 use super::naive::NaiveSolver;
-use super::periodic::{extend, find_certified};
 use super::rare_value::RareValueSolver;
 use super::rules::MoveRules;
 use super::{period_rule_of, SequenceSolver, Value};
@@ -20,7 +19,7 @@ use crate::engine::limits::{check_memory, human_bytes, memory_budget};
 use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::family::PeriodRule;
-use crate::period::Period;
+use crate::period::{find_certified_by_scan, Period};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -50,7 +49,8 @@ impl Outcome {
     pub fn value(&self, n: u64) -> Option<Value> {
         match self.period {
             _ if n < self.values.len() as u64 => Some(self.values[n as usize]),
-            Some(period) => Some(extend(&self.values, period, n)),
+            // Certified periods are ordinary (saltus 0): the value is the one it repeats.
+            Some(period) => Some(self.values[period.fold(self.values.len(), n).0]),
             None => None,
         }
     }
@@ -128,7 +128,8 @@ impl<'a> Run<'a> {
         let resumed_from = values.len() as u64;
         // A checkpoint may hold more than this run needs: keep it all (the table may then be
         // longer than `to + 1`), so that the final save never shortens it.
-        let mut period = find_certified(&values, rule);
+        // The scan, not the Z-function search: its tail runs would take twice the table.
+        let mut period = find_certified_by_scan(&values, rule);
         if rule == PeriodRule::None {
             // The whole table is needed and fits (checked above): allocate it once, so that
             // growing it never holds the old and the new buffer at the same time.
@@ -164,7 +165,7 @@ impl<'a> Run<'a> {
                 }
                 Ok(())
             })?;
-            period = find_certified(solver.values(), rule);
+            period = find_certified_by_scan(solver.values(), rule);
         }
         if let Some((path, _)) = &checkpoint {
             if solver.values().len() as u64 != saved_len {
