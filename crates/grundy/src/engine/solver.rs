@@ -149,22 +149,33 @@ mod tests {
         assert_eq!(values, [0, 1, 2, 0, 1, 2, 0, 1, 2]);
     }
 
-    #[test]
-    fn deep_chain_does_not_overflow_the_stack() {
-        struct TakeOne;
-        impl ImpartialGame for TakeOne {
-            type Position = u64;
-            fn options(&self, &n: &u64) -> Vec<Vec<u64>> {
-                if n == 0 {
-                    vec![]
-                } else {
-                    vec![vec![n - 1]]
-                }
+    /// Take exactly one token: the deepest possible game graph.
+    struct TakeOne;
+    impl ImpartialGame for TakeOne {
+        type Position = u64;
+        fn options(&self, &n: &u64) -> Vec<Vec<u64>> {
+            if n == 0 {
+                vec![]
+            } else {
+                vec![vec![n - 1]]
             }
         }
+    }
+
+    #[test]
+    fn deep_chain_does_not_overflow_the_stack() {
         let mut s = Solver::new(&TakeOne);
         assert_eq!(s.grundy(&2_000_000).unwrap(), Nimber(0));
         assert_eq!(s.grundy(&2_000_001).unwrap(), Nimber(1));
+    }
+
+    /// The depth: a take-1 chain of 10^7 (≈1 GB of memo; run with --ignored).
+    #[test]
+    #[ignore = "takes ~1 GB and several seconds; run with --ignored"]
+    fn chain_of_ten_million() {
+        let mut s = Solver::new(&TakeOne);
+        assert_eq!(s.grundy(&10_000_000).unwrap(), Nimber(0));
+        assert_eq!(s.solved(), 10_000_001);
     }
 
     #[test]
