@@ -169,6 +169,10 @@ impl HeapRules for Gcd {
         "closed form G(even) = 0, G(1) = 1, G(odd x) = π(smallest prime factor of x)"
     }
 
+    fn closed_form_refusal(&self, x: u64) -> Option<GameError> {
+        self.value_of(x).err()
+    }
+
     /// One odd-only segmented sieve to the largest heap that is worth sieving; the rest by the
     /// closed form. Measured: sieving to `M` costs ~1.5·M ns; one heap alone costs a prime
     /// count, ~0.5 ms·(M/10^9)^{3/4}, for about one heap in ln M. So the sieve pays off for
@@ -294,6 +298,27 @@ mod tests {
         for (x, &v) in definition_table().iter().enumerate() {
             assert_eq!(game.value_of(x as u64).unwrap(), v, "x = {x}");
         }
+    }
+
+    /// `value` beyond the prime counter's reach names that limit, not a table size.
+    #[test]
+    fn huge_prime_values_are_refused_with_the_real_reason() {
+        let family = crate::families::parse_spec("gcd").unwrap();
+        let err = family
+            .value("18446744073709551557")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("10^14"), "{err}");
+        assert!(!err.contains("needs a table"), "{err}");
+        // Even heaps and heaps with a small factor still answer at any size.
+        assert_eq!(
+            family.value("18446744073709551614").unwrap().to_string(),
+            "0"
+        );
+        assert_eq!(
+            family.value("18446744073709551615").unwrap().to_string(),
+            "2"
+        );
     }
 
     #[test]

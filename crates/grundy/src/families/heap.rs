@@ -53,6 +53,12 @@ pub trait HeapRules: HeapGame + Send + Sync {
         "closed form"
     }
 
+    /// Why the closed form cannot answer `n` although it is the only way to (e.g. a prime
+    /// count beyond its limit): reported instead of the generic "needs a table" refusal.
+    fn closed_form_refusal(&self, _n: u64) -> Option<GameError> {
+        None
+    }
+
     /// A fast path for the values of many heaps at once (e.g. one sieve for a whole batch).
     fn bulk_values(&self, _heaps: &[u64]) -> Option<Result<Vec<u64>, GameError>> {
         None
@@ -220,6 +226,11 @@ impl<R: HeapRules> HeapFamily<R> {
     pub fn grundy(&self, n: u64) -> Result<Nimber, GameError> {
         if let Some(v) = self.rules.closed_form(n) {
             return Ok(v);
+        }
+        if n >= MAX_CACHED_TABLE {
+            if let Some(refusal) = self.rules.closed_form_refusal(n) {
+                return Err(refusal);
+            }
         }
         self.ensure_table(n)?;
         let cache = self
