@@ -14,7 +14,7 @@
 //! drawn into a string. The output file is opened before any work, so an unwritable path fails
 //! at once.
 
-use grundy::period::Period;
+use grundy::theory::period::Period;
 use grundy::GameError;
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -4,10 +4,10 @@
 //! linear-time method — so the figures can be quoted as ratios.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::engine::matching::{Graph, Matcher};
-use grundy::families::geography::solve_from;
-use grundy::families::geography_grid::GeographyGrid;
-use grundy::families::{hackenbush, loopy_graph};
+use grundy::graph::matching::{Graph, Matcher};
+use grundy::impartial::games::geography::solve_from;
+use grundy::impartial::games::geography_grid::GeographyGrid;
+use grundy::impartial::games::{hackenbush, loopy_graph};
 use std::collections::VecDeque;
 use std::time::Duration;
 

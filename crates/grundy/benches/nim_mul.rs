@@ -4,9 +4,9 @@
 //! baseline are in `bench/nim_mul/run.sh`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use grundy::count::{count_by_outcome, Outcome, SizeSet};
-use grundy::engine::nim_arith::{nim_mul_u128, reference_mul, NimMultiplier};
-use grundy::engine::Nimber;
+use grundy::impartial::count::{count_by_outcome, Outcome, SizeSet};
+use grundy::numeric::nim_arith::{nim_mul_u128, reference_mul, NimMultiplier};
+use grundy::numeric::Nimber;
 use std::time::Duration;
 
 /// Deterministic pseudo-random words (xorshift64*), so every run multiplies the same pairs.

@@ -3,11 +3,11 @@
 //! the prime counter. Whole-process comparisons with C++ live in `bench/number_theory/run.sh`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::engine::primes::{is_prime, prev_prime, prime_pi};
-use grundy::families::gcd::Gcd;
-use grundy::families::heap::HeapRules;
-use grundy::families::prime_heap::PrimeHeap;
-use grundy::family::{Family, Play};
+use grundy::impartial::family::{Family, Play};
+use grundy::impartial::games::gcd::Gcd;
+use grundy::impartial::games::prime_heap::PrimeHeap;
+use grundy::impartial::heap::HeapRules;
+use grundy::numeric::primes::{is_prime, prev_prime, prime_pi};
 
 /// A fixed pseudo-random sequence (xorshift), so runs compare like with like.
 fn numbers(count: usize, below: u64, mut state: u64) -> Vec<u64> {

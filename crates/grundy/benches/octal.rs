@@ -4,11 +4,11 @@
 //! take seconds are measured with the CLI (`grundy octal-stats … --to 2^22`, see README).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::families::grundys_game::grundys_game;
-use grundy::families::octal::naive::NaiveSolver;
-use grundy::families::octal::rare_value::RareValueSolver;
-use grundy::families::octal::sequence::Run;
-use grundy::families::octal::{MoveRules, OctalCode, SequenceSolver};
+use grundy::impartial::games::grundys_game::grundys_game;
+use grundy::impartial::games::octal::naive::NaiveSolver;
+use grundy::impartial::games::octal::rare_value::RareValueSolver;
+use grundy::impartial::games::octal::sequence::Run;
+use grundy::impartial::games::octal::{MoveRules, OctalCode, SequenceSolver};
 use std::time::Duration;
 
 fn rules(code: &str) -> MoveRules {

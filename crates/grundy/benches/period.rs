@@ -4,13 +4,13 @@
 //! its baseline in the same run so the figures can be quoted as ratios.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::engine::table::heap_table;
-use grundy::families::heap::HeapFamily;
-use grundy::families::parse_spec;
-use grundy::families::subtraction::Subtraction;
-use grundy::family::PeriodRule;
-use grundy::period::census::{subtraction_period, Selection};
-use grundy::period::{find_certified, find_certified_by_scan, search, Budget};
+use grundy::impartial::family::PeriodRule;
+use grundy::impartial::games::subtraction::Subtraction;
+use grundy::impartial::heap::HeapFamily;
+use grundy::impartial::table::heap_table;
+use grundy::registry::parse_spec;
+use grundy::theory::period::census::{subtraction_period, Selection};
+use grundy::theory::period::{find_certified, find_certified_by_scan, search, Budget};
 use std::time::Duration;
 
 fn finders(c: &mut Criterion) {
@@ -80,7 +80,7 @@ fn census(c: &mut Criterion) {
             masks
                 .iter()
                 .map(|&m| {
-                    let set: Vec<String> = grundy::period::census::set_of(m)
+                    let set: Vec<String> = grundy::theory::period::census::set_of(m)
                         .iter()
                         .map(u64::to_string)
                         .collect();

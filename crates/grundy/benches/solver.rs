@@ -2,10 +2,10 @@
 //! figures can be quoted as ratios.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::engine::table::heap_table;
-use grundy::engine::{Heaps, Solver};
-use grundy::families::heap::HeapRules;
-use grundy::families::subtraction::Subtraction;
+use grundy::impartial::games::subtraction::Subtraction;
+use grundy::impartial::heap::HeapRules;
+use grundy::impartial::table::heap_table;
+use grundy::impartial::{Heaps, Solver};
 
 fn subtraction_1_3_4(c: &mut Criterion) {
     let game = Subtraction::parse("1,3,4", "subtraction:1,3,4").unwrap();

@@ -4,8 +4,8 @@
 //! figures can be quoted as ratios.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::engine::MexSet;
-use grundy::families::subtraction::Subtraction;
+use grundy::impartial::games::subtraction::Subtraction;
+use grundy::numeric::MexSet;
 use std::time::Duration;
 
 fn set(args: &str) -> Subtraction {

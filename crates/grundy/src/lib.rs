@@ -4,30 +4,31 @@
 //! move, and the structure behind them.
 //!
 //! Layers (data flows top to bottom, nothing flows back up):
-//! - [`families`]: one file per game family, plus the registry that parses GAME specs;
-//! - [`family`]: the [`Family`](family::Family) trait the CLI talks to, and report types;
-//! - [`engine`]: the [`ImpartialGame`](engine::ImpartialGame) trait, the generic solver,
-//!   heap tables, nimbers, `mex`, resource limits.
-//! - [`count`]: counting N-tuples of heaps by outcome (Walsh–Hadamard).
+//! - [`registry`]: the one list of game names and the one spec parser;
+//! - [`impartial`]: the impartial world — the trait, the generic solver, heap tables, the
+//!   families (`impartial::games`), the text adapter `Family` and its report types;
+//! - [`theory`]: periodicity and its certificates, misère theory;
+//! - [`graph`]: graph algorithms the graph games share;
+//! - [`numeric`]: nimbers, `mex`, nim arithmetic, primes, number parsing;
+//! - [`limits`], [`error`]: resource limits and the one error type.
 //!
 //! ```
-//! use grundy::family::{Play, Winner};
-//! let game = grundy::families::parse_spec("subtraction:1,3,4").unwrap();
+//! use grundy::impartial::family::{Play, Winner};
+//! let game = grundy::registry::parse_spec("subtraction:1,3,4").unwrap();
 //! let solution = game.solve(&["10", "20", "30"], Play::Normal).unwrap();
 //! // G(10) ⊕ G(20) ⊕ G(30) = 1 ⊕ 2 ⊕ 0 = 3: the first player wins.
 //! assert_eq!(solution.winner, Winner::First);
 //! assert_eq!(solution.grundy, Some(3));
 //! ```
 
-pub mod count;
-pub mod engine;
 pub mod error;
-pub mod explain;
-pub mod families;
-pub mod family;
-pub mod period;
-pub mod play;
+pub mod graph;
+pub mod impartial;
+pub mod limits;
+pub mod numeric;
+pub mod registry;
 #[doc(hidden)]
 pub mod testdata;
+pub mod theory;
 
 pub use error::GameError;

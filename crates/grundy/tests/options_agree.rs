@@ -5,9 +5,9 @@
 //! whose value `solve` confirms. Families without Grundy values (geography, prime-heap) are
 //! checked through `moves`: every winning move is a move, and leaves a lost position.
 
-use grundy::engine::mex;
-use grundy::families::parse_spec;
-use grundy::family::{Family, GameValue, Play, Winner};
+use grundy::impartial::family::{Family, GameValue, Play, Winner};
+use grundy::numeric::mex;
+use grundy::registry::parse_spec;
 
 fn example(name: &str) -> String {
     format!(
@@ -65,7 +65,7 @@ fn check(spec: &str, positions: &[&str]) {
                 let value = family.value(&part.position).unwrap();
                 assert_eq!(
                     value,
-                    GameValue::Finite(grundy::engine::Nimber(part.grundy.unwrap())),
+                    GameValue::Finite(grundy::numeric::Nimber(part.grundy.unwrap())),
                     "{context}: {}",
                     part.position
                 );

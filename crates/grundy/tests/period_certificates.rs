@@ -3,13 +3,14 @@
 //! Guy–Smith certificate is tested before the octal family lands (`period_octal.rs` repeats
 //! the acceptance facts through `parse_spec` once it has).
 
-use grundy::engine::table::heap_table;
-use grundy::engine::{HeapGame, Nimber};
-use grundy::families::heap::{HeapFamily, HeapRules};
-use grundy::families::parse_spec;
-use grundy::families::subtraction::Subtraction;
-use grundy::family::{Family, PeriodRule, Play};
-use grundy::period::{find_certified, search, Budget, Period, PeriodReport, Stop};
+use grundy::impartial::family::{Family, PeriodRule, Play};
+use grundy::impartial::games::subtraction::Subtraction;
+use grundy::impartial::heap::{HeapFamily, HeapRules};
+use grundy::impartial::table::heap_table;
+use grundy::impartial::HeapGame;
+use grundy::numeric::Nimber;
+use grundy::registry::parse_spec;
+use grundy::theory::period::{find_certified, search, Budget, Period, PeriodReport, Stop};
 use proptest::prelude::*;
 
 /// An octal game `0.d1d2…`: digit `d_j` says whether removing `j` tokens may leave no heap
@@ -230,7 +231,7 @@ impl InfiniteSet {
 
     fn one_and_primes(limit: u64) -> InfiniteSet {
         let mut elements = vec![1];
-        elements.extend(grundy::engine::primes::primes_up_to(limit).unwrap());
+        elements.extend(grundy::numeric::primes::primes_up_to(limit).unwrap());
         InfiniteSet {
             name: "1,primes",
             elements,

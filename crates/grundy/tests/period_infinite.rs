@@ -1,8 +1,8 @@
 //! Infinite subtraction sets : no theorem applies, so periods are only
 //! ever *observed*. Pins the blog's false "period 34" claim for {1} ∪ primes.
 
-use grundy::families::parse_spec;
-use grundy::period::{search, Budget, PeriodReport, Stop};
+use grundy::registry::parse_spec;
+use grundy::theory::period::{search, Budget, PeriodReport, Stop};
 
 fn observe(spec: &str, to: u64) -> (PeriodReport, Vec<u64>) {
     let family = parse_spec(spec).unwrap();

@@ -1,8 +1,8 @@
 //! Acceptance facts of issue 4 for the octal family : certified periods from
-//! `grundy::families::parse_spec("octal:…")`, and huge values by the period.
+//! `grundy::registry::parse_spec("octal:…")`, and huge values by the period.
 
-use grundy::families::parse_spec;
-use grundy::period::{search, Budget, PeriodReport, Stop};
+use grundy::registry::parse_spec;
+use grundy::theory::period::{search, Budget, PeriodReport, Stop};
 
 /// Searches the sequence of `spec` with a generous budget.
 fn certified(spec: &str) -> PeriodReport {

@@ -1,7 +1,7 @@
 //! `grundy batch GAME`: judge-sized inputs, one position per line on stdin.
 
 use crate::commands::PlayArgs;
-use grundy::families::parse_spec;
+use grundy::registry::parse_spec;
 use grundy::GameError;
 use std::io::{self, Read, Write};
 

@@ -3,8 +3,10 @@
 //! CSV, resumable from its own output file, with a progress bar on stderr and a summary at
 //! the end (stderr, so that rows on stdout stay clean).
 
-use grundy::engine::number::parse_u64_expr;
-use grundy::period::census::{mask_of, subtraction_period, CensusRow, CensusSummary, Selection};
+use grundy::numeric::number::parse_u64_expr;
+use grundy::theory::period::census::{
+    mask_of, subtraction_period, CensusRow, CensusSummary, Selection,
+};
 use grundy::GameError;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -77,7 +79,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
     }
     let selection = Selection::new(args.max_element, args.size, args.shard)?;
     // Each worker thread holds one table of up to --max-length bytes.
-    grundy::engine::limits::check_memory(
+    grundy::limits::check_memory(
         &format!("a census with --max-length {}", args.max_length),
         args.max_length as u128 * rayon::current_num_threads() as u128,
     )?;

@@ -2,9 +2,9 @@
 //! N-tuples of heap sizes from SET are second- (or first-) player wins, modulo M.
 
 use crate::output::{print_json, println_checked};
-use grundy::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
-use grundy::engine::number::parse_u64_expr;
-use grundy::families::parse_spec;
+use grundy::impartial::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
+use grundy::numeric::number::parse_u64_expr;
+use grundy::registry::parse_spec;
 use grundy::GameError;
 use serde_json::json;
 

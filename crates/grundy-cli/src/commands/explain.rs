@@ -2,8 +2,8 @@
 //! their values, the mex), the nim-sum, why each winning move wins, and the certified period.
 
 use crate::output::{print_json, println_checked};
-use grundy::explain::explain;
-use grundy::families::parse_spec;
+use grundy::impartial::explain::explain;
+use grundy::registry::parse_spec;
 use grundy::GameError;
 
 #[derive(clap::Args)]

@@ -1,7 +1,7 @@
 //! `grundy games`: the catalogue.
 
 use crate::output::{print_json, println_checked};
-use grundy::families::CATALOGUE;
+use grundy::registry::CATALOGUE;
 use grundy::GameError;
 use serde_json::json;
 

@@ -26,25 +26,25 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    pub fn play(self) -> grundy::family::Play {
+    pub fn play(self) -> grundy::impartial::family::Play {
         if self.misere {
-            grundy::family::Play::Misere
+            grundy::impartial::family::Play::Misere
         } else {
-            grundy::family::Play::Normal
+            grundy::impartial::family::Play::Normal
         }
     }
 }
 
 /// `--to N`: a heap bound, accepting `10^6`, `1e6`, `2^20`.
 pub fn parse_to(text: &str) -> Result<u64, String> {
-    grundy::engine::number::parse_u64_expr(text)
+    grundy::numeric::number::parse_u64_expr(text)
 }
 
 /// The Grundy sequence of `family`, or an error saying that `command` needs single heaps.
 pub fn heap_sequence<'f>(
-    family: &'f dyn grundy::family::Family,
+    family: &'f dyn grundy::impartial::family::Family,
     command: &str,
-) -> Result<&'f dyn grundy::family::HeapSequence, grundy::GameError> {
+) -> Result<&'f dyn grundy::impartial::family::HeapSequence, grundy::GameError> {
     family.sequence().ok_or_else(|| {
         grundy::GameError::Unsupported(format!(
             "`{}` has no heap sequence; `{command}` needs a game whose positions are single heaps",

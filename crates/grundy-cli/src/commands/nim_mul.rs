@@ -11,8 +11,8 @@
 //! not a number, a value above 2^64−1, or a line that does not hold exactly two numbers is an
 //! error naming its line (exit 2). Output is all or nothing: nothing is printed on an error.
 
-use grundy::engine::limits::check_memory;
-use grundy::engine::nim_arith::NimMultiplier;
+use grundy::limits::check_memory;
+use grundy::numeric::nim_arith::NimMultiplier;
 use grundy::GameError;
 use std::io::{self, Read, Write};
 

@@ -3,10 +3,10 @@
 //! plumbing `table` shares: progress bar on stderr, checkpoint flags.
 
 use crate::output::{print_json, println_checked};
-use grundy::engine::number::parse_u64_expr;
-use grundy::families::octal::sequence::{Outcome, Run};
-use grundy::families::octal::stats::{Stats, StatsBuilder};
-use grundy::families::octal::{parse_long_run, MoveRules};
+use grundy::impartial::games::octal::sequence::{Outcome, Run};
+use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
+use grundy::impartial::games::octal::{parse_long_run, MoveRules};
+use grundy::numeric::number::parse_u64_expr;
 use grundy::GameError;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;

@@ -3,7 +3,7 @@
 
 use crate::commands::period::SearchArgs;
 use crate::output::{print_json, println_checked};
-use grundy::period::pattern::{discover, HYPOTHESES};
+use grundy::theory::period::pattern::{discover, HYPOTHESES};
 use grundy::GameError;
 use serde_json::json;
 

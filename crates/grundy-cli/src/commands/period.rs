@@ -2,10 +2,10 @@
 //! certified where a theorem allows, otherwise labelled observed.
 
 use crate::output::{print_json, println_checked};
-use grundy::engine::number::parse_u64_expr;
-use grundy::families::parse_spec;
-use grundy::family::Family;
-use grundy::period::{search, Budget, PeriodReport, SearchResult};
+use grundy::impartial::family::Family;
+use grundy::numeric::number::parse_u64_expr;
+use grundy::registry::parse_spec;
+use grundy::theory::period::{search, Budget, PeriodReport, SearchResult};
 use grundy::GameError;
 use std::time::Duration;
 

@@ -4,8 +4,8 @@
 //! moves in, one per line (they are echoed so the transcript reads like a session), and bad
 //! lines or the end of input never crash the game.
 
-use grundy::families::parse_spec;
-use grundy::play::{parse_command_for, Command, Session, Side, MOVE_SYNTAX};
+use grundy::impartial::play::{parse_command_for, Command, Session, Side, MOVE_SYNTAX};
+use grundy::registry::parse_spec;
 use grundy::GameError;
 use std::io::{self, BufRead, IsTerminal, Write};
 

@@ -4,9 +4,9 @@
 
 use crate::commands::{heap_sequence, parse_to};
 use crate::plot::{self, Kind, Picture};
-use grundy::families::{parse_spec, CATALOGUE};
-use grundy::family::{Family, PeriodRule};
-use grundy::period::find_certified;
+use grundy::impartial::family::{Family, PeriodRule};
+use grundy::registry::{parse_spec, CATALOGUE};
+use grundy::theory::period::find_certified;
 use grundy::GameError;
 use std::path::PathBuf;
 
@@ -79,7 +79,11 @@ fn title(family: &dyn Family, typed: &str) -> String {
 }
 
 /// What is known about the period, and how many zeros there are.
-fn note(values: &[u64], rule: PeriodRule, period: Option<grundy::period::Period>) -> String {
+fn note(
+    values: &[u64],
+    rule: PeriodRule,
+    period: Option<grundy::theory::period::Period>,
+) -> String {
     let zeros = values.iter().filter(|&&v| v == 0).count();
     let last = values.len() - 1;
     let periodicity = match (period, rule) {

@@ -2,8 +2,8 @@
 
 use crate::commands::PlayArgs;
 use crate::output::{print_json, println_checked};
-use grundy::families::parse_spec;
-use grundy::family::{Solution, Winner};
+use grundy::impartial::family::{Solution, Winner};
+use grundy::registry::parse_spec;
 use grundy::GameError;
 
 #[derive(clap::Args)]

@@ -3,10 +3,10 @@
 use crate::commands::octal_stats::{long_run, long_run_rules, stats_of, CheckpointArgs};
 use crate::commands::{heap_sequence, parse_to};
 use crate::output::println_checked;
-use grundy::engine::limits::{human_bytes, OUTPUT_BUDGET};
-use grundy::explain::derive;
-use grundy::families::parse_spec;
-use grundy::family::Family;
+use grundy::impartial::explain::derive;
+use grundy::impartial::family::Family;
+use grundy::limits::{human_bytes, OUTPUT_BUDGET};
+use grundy::registry::parse_spec;
 use grundy::GameError;
 use std::io::{self, BufWriter, Write};
 
@@ -36,7 +36,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
     let family = parse_spec(&args.game)?;
     // Octal games and Grundy's game run through the long-run driver (progress bar,
     // checkpoints, statistics); `--stats`/`--checkpoint` on other games is an error.
-    let long = match grundy::families::octal::parse_long_run(&args.game)? {
+    let long = match grundy::impartial::games::octal::parse_long_run(&args.game)? {
         Some(rules) => Some(rules),
         None if args.stats || args.checkpoint.checkpoint.is_some() => {
             Some(long_run_rules(&args.game)?)

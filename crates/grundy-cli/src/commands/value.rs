@@ -1,8 +1,8 @@
 //! `grundy value GAME POSITION`
 
 use crate::output::{print_json, println_checked};
-use grundy::families::parse_spec;
-use grundy::family::GameValue;
+use grundy::impartial::family::GameValue;
+use grundy::registry::parse_spec;
 use grundy::GameError;
 use serde_json::json;
 

@@ -1,0 +1,600 @@
+//! Derivations as data: *why* a position has its Grundy value and *why* a move wins, in the
+//! form learners write by hand —
+//! `n = 4: the moves leave {3, 1, 0}, so G(4) = mex{G(3), G(1), G(0)} = mex{1, 1, 0} = 2`.
+//!
+//! Everything here is a serde struct (`grundy explain --json`) with a human renderer next to
+//! it, so the text and the JSON always say the same thing. The values come from
+//! [`Family::options`]; the mex is recomputed here, so a derivation is an independent check of
+//! the family's value (the tests compare the two).
+
+use crate::error::GameError;
+use crate::impartial::family::{Family, OptionReport, PeriodRule, Play, Winner};
+use crate::numeric::mex;
+use crate::theory::period::{find_certified, Period};
+use serde::Serialize;
+
+/// `G(position) = mex{values of its options}`, with every option listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Derivation {
+    pub position: String,
+    pub options: Vec<OptionReport>,
+    /// The mex of the options' values.
+    pub grundy: u64,
+}
+
+/// The derivation of one component: `G(position)` by the mex rule.
+pub fn derive(family: &dyn Family, position: &str) -> Result<Derivation, GameError> {
+    let options = family.options(position)?;
+    let grundy = mex(options.iter().map(|o| o.grundy));
+    Ok(Derivation {
+        position: position.trim().to_string(),
+        options,
+        grundy,
+    })
+}
+
+impl Derivation {
+    /// One line: `n = 4: the moves leave {3, 1, 0}, so G(4) = mex{…} = mex{1, 1, 0} = 2`.
+    pub fn render(&self) -> String {
+        let label = if self.position.bytes().all(|b| b.is_ascii_digit()) {
+            format!("n = {}", self.position)
+        } else {
+            format!("position {}", self.position)
+        };
+        let p = &self.position;
+        if self.options.is_empty() {
+            return format!("{label}: no moves, so G({p}) = mex{{}} = 0");
+        }
+        // Cells (`3,5`) and tuples already hold commas: list such options with `; `.
+        let separator = if self.options.iter().any(|o| o.position.contains([',', ' '])) {
+            "; "
+        } else {
+            ", "
+        };
+        let leaves = self
+            .options
+            .iter()
+            .map(|o| o.position.clone())
+            .collect::<Vec<_>>()
+            .join(separator);
+        let terms = join_with(
+            separator,
+            self.options.iter().map(|o| {
+                match &o.parts[..] {
+                    [] => "0".to_string(),
+                    // One part: name it by the move (`G(3)` for a token moved to 3, not the
+                    // whole `@FILE#at=3`); for heaps and cells the two are the same.
+                    [_] => format!("G({})", o.position),
+                    parts => parts
+                        .iter()
+                        .map(|part| format!("G({})", part.position))
+                        .collect::<Vec<_>>()
+                        .join("⊕"),
+                }
+            }),
+        );
+        let part_values = join(self.options.iter().map(|o| {
+            match &o.parts[..] {
+                [] => "0".to_string(),
+                parts => parts
+                    .iter()
+                    .map(|part| part.grundy.map_or("?".to_string(), |v| v.to_string()))
+                    .collect::<Vec<_>>()
+                    .join("⊕"),
+            }
+        }));
+        let values = join(self.options.iter().map(|o| o.grundy.to_string()));
+        // Options that split a heap need one more step: first the parts, then their nim-sums.
+        let sums = if part_values == values {
+            String::new()
+        } else {
+            format!(" = mex{{{values}}}")
+        };
+        // Options that leave nothing have no term to evaluate: skip the repeated step.
+        let terms = if terms == part_values {
+            String::new()
+        } else {
+            format!("mex{{{terms}}} = ")
+        };
+        format!(
+            "{label}: the moves leave {{{leaves}}}, so G({p}) = {terms}mex{{{part_values}}}{sums} = {}",
+            self.grundy
+        )
+    }
+}
+
+fn join(items: impl Iterator<Item = String>) -> String {
+    join_with(", ", items)
+}
+
+fn join_with(separator: &str, items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(separator)
+}
+
+/// One move, with the values before and after: why it wins, or (from a zero position) why
+/// nothing does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReason {
+    /// 0-based index of the component moved in.
+    pub component: usize,
+    pub from: String,
+    pub to: String,
+    /// The components' values before the move.
+    pub values_before: Vec<u64>,
+    /// The value of what the move leaves in place of the component.
+    pub to_grundy: u64,
+    /// The nim-sum before and after the move.
+    pub total_before: u64,
+    pub total_after: u64,
+}
+
+impl MoveReason {
+    pub fn new(
+        component: usize,
+        from: &str,
+        to: &str,
+        values_before: Vec<u64>,
+        to_grundy: u64,
+    ) -> MoveReason {
+        let total_before = values_before.iter().fold(0, |a, v| a ^ v);
+        let total_after = total_before ^ values_before[component] ^ to_grundy;
+        MoveReason {
+            component,
+            from: from.to_string(),
+            to: to.to_string(),
+            values_before,
+            to_grundy,
+            total_before,
+            total_after,
+        }
+    }
+
+    /// Whether the move leaves the opponent a zero position (a win with perfect play).
+    pub fn wins(&self) -> bool {
+        self.total_after == 0
+    }
+
+    /// The values after the move, component by component.
+    pub fn values_after(&self) -> Vec<u64> {
+        let mut after = self.values_before.clone();
+        after[self.component] = self.to_grundy;
+        after
+    }
+
+    /// The argument in words, starting from the nim-sum before the move. Components are
+    /// numbered from `first_index` (0 in `explain`, like `solve`; 1 in `play`, like the board).
+    pub fn render(&self, first_index: usize) -> String {
+        if self.values_before.len() == 1 {
+            return self.render_step(first_index);
+        }
+        let relation = if self.total_before == 0 { "" } else { " ≠ 0" };
+        format!(
+            "{} = {}{relation}; {}",
+            xor_expression(&self.values_before),
+            self.total_before,
+            self.render_step(first_index)
+        )
+    }
+
+    /// The move and what it does to the nim-sum (for lists under an already stated sum).
+    pub fn render_step(&self, first_index: usize) -> String {
+        let label = self.component + first_index;
+        let from_value = self.values_before[self.component];
+        let after = xor_expression(&self.values_after());
+        let step = format!("component {label}: {} → {}", self.from, self.to);
+        let single = self.values_before.len() == 1;
+        match (self.total_before == 0, self.wins()) {
+            (true, _) => format!(
+                "every move loses against perfect play; {step} changes G = {from_value} to G = {}, giving {after} = {}, and the opponent can always bring it back to 0",
+                self.to_grundy, self.total_after
+            ),
+            (false, true) if single => format!(
+                "{step} changes G = {from_value} to G = 0: the opponent faces a zero position, from which every move leads to a non-zero value"
+            ),
+            (false, true) => format!(
+                "{step} changes G = {from_value} to G = {} = {} ⊕ {from_value}, so the nim-sum becomes {after} = 0: the opponent faces a zero position, where every move makes it non-zero again",
+                self.to_grundy, self.total_before
+            ),
+            (false, false) => format!(
+                "{step} changes G = {from_value} to G = {}, giving {after} = {} ≠ 0: the opponent can win from there",
+                self.to_grundy, self.total_after
+            ),
+        }
+    }
+}
+
+/// `1 ⊕ 2 ⊕ 0` (or just `1` for one component).
+pub fn xor_expression(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ⊕ ")
+}
+
+/// A certified period of a heap sequence, in words: which theorem and which window of the
+/// table was checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Certificate {
+    pub preperiod: u64,
+    pub period: u64,
+    /// The theorem that turns a finite check into a proof.
+    pub theorem: String,
+    /// The table that was computed: `G(0..=table_to)`.
+    pub table_to: u64,
+    /// `G(n + period) = G(n)` was checked for `checked_from ≤ n ≤ checked_to`.
+    pub checked_from: u64,
+    pub checked_to: u64,
+    /// The smallest window the theorem needs: `checked_from ≤ n ≤ needed_to`.
+    pub needed_to: u64,
+}
+
+/// Table lengths tried, smallest first, when looking for a certificate.
+const CERTIFICATE_TABLES: [u64; 6] = [64, 256, 1 << 10, 1 << 12, 1 << 14, 1 << 16];
+
+/// The certified period of `family`'s heap sequence, if its theorem proves one from a table of
+/// at most 2^16 values (`None` for non-heap families and sequences with no rule).
+pub fn certificate(family: &dyn Family) -> Result<Option<Certificate>, GameError> {
+    let Some(sequence) = family.sequence() else {
+        return Ok(None);
+    };
+    let rule = sequence.period_rule();
+    if rule == PeriodRule::None {
+        return Ok(None);
+    }
+    for len in CERTIFICATE_TABLES {
+        let values = sequence.values(len - 1)?;
+        if let Some(period) = find_certified(&values, rule) {
+            return Ok(Some(Certificate::describe(period, rule, len)));
+        }
+    }
+    Ok(None)
+}
+
+impl Certificate {
+    fn describe(period: Period, rule: PeriodRule, len: u64) -> Certificate {
+        let (i, p) = (period.preperiod, period.period);
+        let (theorem, needed) = match rule {
+            PeriodRule::FiniteSubtraction { max_removal } => (
+                format!(
+                    "finite subtraction set with largest element k = {max_removal}: each G(n) depends only on the k values before it, so k consecutive agreements G(n + p) = G(n) after the preperiod repeat forever"
+                ),
+                max_removal,
+            ),
+            PeriodRule::GuySmith { max_removal } => (
+                format!(
+                    "Guy–Smith periodicity theorem for octal games (largest removal t = {max_removal}): G(n + p) = G(n) for i ≤ n < 2i + p + t implies it for all n ≥ i"
+                ),
+                i + p + max_removal,
+            ),
+            other => (format!("{other:?}"), len - p - i),
+        };
+        Certificate {
+            preperiod: i,
+            period: p,
+            theorem,
+            table_to: len - 1,
+            checked_from: i,
+            checked_to: len - 1 - p,
+            needed_to: i + needed.max(1) - 1,
+        }
+    }
+
+    pub fn render(&self) -> String {
+        format!(
+            "period: G(n + {p}) = G(n) for every n ≥ {i} (preperiod {i}, period {p}), certified: checked for {i} ≤ n ≤ {c} in a table of G(0..={t}); the theorem needs {i} ≤ n ≤ {need}. Theorem: {th}.",
+            p = self.period,
+            i = self.preperiod,
+            c = self.checked_to,
+            t = self.table_to,
+            need = self.needed_to,
+            th = self.theorem
+        )
+    }
+}
+
+/// A component of an explained sum.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComponentExplanation {
+    pub position: String,
+    pub grundy: Option<u64>,
+    /// The mex derivation; `null` where the options cannot be listed (then
+    /// `no_derivation` says why: the family cannot list them, or there are too many).
+    pub derivation: Option<Derivation>,
+    pub no_derivation: Option<String>,
+}
+
+/// Everything `grundy explain GAME POSITION...` says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    pub game: String,
+    pub components: Vec<ComponentExplanation>,
+    /// The nim-sum of the components (`null` where a value is not a nimber).
+    pub grundy: Option<u64>,
+    pub winner: Winner,
+    /// Every winning move, each with the argument why it wins.
+    pub winning_moves: Vec<MoveReason>,
+    /// The certified period of the heap sequence, where a theorem gives one.
+    pub certificate: Option<Certificate>,
+    pub method: String,
+}
+
+/// Explains a sum of positions (one or more components) under normal play.
+pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, GameError> {
+    let solution = family.solve(positions, Play::Normal)?;
+    // What to derive: the whole position in whole-position games (one value, the game's),
+    // standalone texts where the family has them, else the family's canonical texts
+    // (`1000`, not `10^3`).
+    let reported: Vec<(String, Option<u64>)> = if family.whole_position_moves() {
+        let entries: Vec<&str> = solution
+            .components
+            .iter()
+            .map(|c| c.position.as_str())
+            .collect();
+        vec![(entries.join(" "), solution.grundy)]
+    } else {
+        let texts = match family.standalone_components(positions)? {
+            Some(texts) => texts,
+            None => solution
+                .components
+                .iter()
+                .map(|c| c.position.clone())
+                .collect(),
+        };
+        texts
+            .into_iter()
+            .zip(solution.components.iter().map(|c| c.grundy))
+            .collect()
+    };
+    if solution.grundy.is_none() && reported.iter().all(|(_, g)| g.is_none()) {
+        // No component has a nimber: explain only positions with a value (∞ in loopy games).
+        for (position, _) in &reported {
+            family.value(position)?;
+        }
+    }
+    let mut components = Vec::with_capacity(reported.len());
+    for (position, grundy) in reported {
+        let (derivation, no_derivation) = match derive(family, &position) {
+            Ok(d) => (Some(d), None),
+            Err(GameError::Unsupported(why) | GameError::TooLarge(why)) => (None, Some(why)),
+            Err(e) => return Err(e),
+        };
+        if let (Some(d), Some(g)) = (&derivation, grundy) {
+            if d.grundy != g {
+                return Err(GameError::Unsupported(format!(
+                    "internal inconsistency (a bug): the mex of the options of `{position}` is {} but the family says {g}",
+                    d.grundy
+                )));
+            }
+        }
+        components.push(ComponentExplanation {
+            position,
+            grundy,
+            derivation,
+            no_derivation,
+        });
+    }
+    let values: Option<Vec<u64>> = components.iter().map(|c| c.grundy).collect();
+    let winning_moves = match (&values, solution.grundy) {
+        (Some(values), Some(total)) => solution
+            .winning_moves
+            .iter()
+            .map(|m| {
+                // Whole-position games have one component, whatever entry the move starts at.
+                let component = m.component.min(values.len() - 1);
+                let to_grundy = total ^ values[component];
+                MoveReason::new(
+                    component,
+                    &components[component].position,
+                    &m.to,
+                    values.clone(),
+                    to_grundy,
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(Explanation {
+        game: family.spec(),
+        components,
+        grundy: solution.grundy,
+        winner: solution.winner,
+        winning_moves,
+        certificate: certificate(family)?,
+        method: solution.method,
+    })
+}
+
+impl Explanation {
+    pub fn render(&self) -> String {
+        let mut lines = vec![format!("game: {}", self.game)];
+        for c in &self.components {
+            let why = c.no_derivation.as_deref().unwrap_or_default();
+            lines.push(match (&c.derivation, c.grundy) {
+                (Some(d), _) => d.render(),
+                (None, Some(g)) => format!(
+                    "G({}) = {g} by {}; no derivation: {why}",
+                    c.position, self.method
+                ),
+                (None, None) => format!("{}: not a nimber; no derivation: {why}", c.position),
+            });
+        }
+        let values: Option<Vec<u64>> = self.components.iter().map(|c| c.grundy).collect();
+        if let (Some(values), Some(total)) = (values, self.grundy) {
+            let names: Vec<String> = self
+                .components
+                .iter()
+                .map(|c| format!("G({})", c.position))
+                .collect();
+            let relation = if total == 0 { "" } else { " ≠ 0" };
+            let sum = if values.len() > 1 {
+                format!(
+                    "nim-sum: {} = {} = {total}{relation}",
+                    names.join(" ⊕ "),
+                    xor_expression(&values)
+                )
+            } else {
+                format!("value: {} = {total}{relation}", names[0])
+            };
+            lines.push(sum);
+        }
+        lines.push(match self.winner {
+            Winner::First => "winner: the first player (the player to move): some move leaves a nim-sum of 0".to_string(),
+            Winner::Second => "winner: the second player: every move changes exactly one value, so it leaves a non-zero nim-sum, from which the opponent can always return to 0".to_string(),
+            Winner::Draw => "winner: none — perfect play never ends (draw)".to_string(),
+        });
+        if !self.winning_moves.is_empty() {
+            lines.push(format!("winning moves ({}):", self.winning_moves.len()));
+            for m in &self.winning_moves {
+                lines.push(format!("  {}", m.render_step(0)));
+            }
+        }
+        if let Some(c) = &self.certificate {
+            lines.push(c.render());
+        }
+        lines.push(format!("method: {}", self.method));
+        lines.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::parse_spec;
+    use proptest::prelude::*;
+
+    #[test]
+    fn textbook_subtraction_1_3_4_by_hand() {
+        let family = parse_spec("subtraction:1,3,4").unwrap();
+        let lines: Vec<String> = (0..=8)
+            .map(|n| derive(family.as_ref(), &n.to_string()).unwrap().render())
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "n = 0: no moves, so G(0) = mex{} = 0",
+                "n = 1: the moves leave {0}, so G(1) = mex{G(0)} = mex{0} = 1",
+                "n = 2: the moves leave {1}, so G(2) = mex{G(1)} = mex{1} = 0",
+                "n = 3: the moves leave {2, 0}, so G(3) = mex{G(2), G(0)} = mex{0, 0} = 1",
+                "n = 4: the moves leave {3, 1, 0}, so G(4) = mex{G(3), G(1), G(0)} = mex{1, 1, 0} = 2",
+                "n = 5: the moves leave {4, 2, 1}, so G(5) = mex{G(4), G(2), G(1)} = mex{2, 0, 1} = 3",
+                "n = 6: the moves leave {5, 3, 2}, so G(6) = mex{G(5), G(3), G(2)} = mex{3, 1, 0} = 2",
+                "n = 7: the moves leave {6, 4, 3}, so G(7) = mex{G(6), G(4), G(3)} = mex{2, 2, 1} = 0",
+                "n = 8: the moves leave {7, 5, 4}, so G(8) = mex{G(7), G(5), G(4)} = mex{0, 3, 2} = 1",
+            ]
+        );
+        let values: Vec<u64> = (0..=8)
+            .map(|n| derive(family.as_ref(), &n.to_string()).unwrap().grundy)
+            .collect();
+        assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+    }
+
+    #[test]
+    fn sum_explains_every_winning_move() {
+        let family = parse_spec("subtraction:1,3,4").unwrap();
+        let e = explain(family.as_ref(), &["10", "20", "30"]).unwrap();
+        assert_eq!(e.grundy, Some(3));
+        let moves: Vec<(usize, &str, bool)> = e
+            .winning_moves
+            .iter()
+            .map(|m| (m.component, m.to.as_str(), m.wins()))
+            .collect();
+        assert_eq!(moves, [(0, "6", true), (1, "17", true), (2, "26", true)]);
+        let text = e.render();
+        assert!(
+            text.contains("nim-sum: G(10) ⊕ G(20) ⊕ G(30) = 1 ⊕ 2 ⊕ 0 = 3 ≠ 0"),
+            "{text}"
+        );
+        assert!(
+            text.contains("component 0: 10 → 6 changes G = 1 to G = 2 = 3 ⊕ 1, so the nim-sum becomes 2 ⊕ 2 ⊕ 0 = 0"),
+            "{text}"
+        );
+        let c = e
+            .certificate
+            .expect("finite subtraction sets are certified");
+        assert_eq!((c.preperiod, c.period, c.needed_to), (0, 7, 3));
+        assert!(c.theorem.contains("k = 4"));
+    }
+
+    #[test]
+    fn nim_has_no_certificate_and_a_losing_sum_has_no_moves() {
+        let family = parse_spec("nim").unwrap();
+        let e = explain(family.as_ref(), &["1", "2", "3"]).unwrap();
+        assert_eq!((e.winner, e.grundy), (Winner::Second, Some(0)));
+        assert!(e.winning_moves.is_empty() && e.certificate.is_none());
+        assert!(e
+            .render()
+            .contains("nim-sum: G(1) ⊕ G(2) ⊕ G(3) = 1 ⊕ 2 ⊕ 3 = 0\n"));
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(
+            json["components"][2]["derivation"]["options"][1]["position"],
+            "1"
+        );
+        assert_eq!(json["components"][2]["derivation"]["grundy"], 3);
+    }
+
+    #[test]
+    fn splitting_options_show_the_nim_sum_step() {
+        let d = Derivation {
+            position: "5".into(),
+            options: vec![
+                OptionReport {
+                    position: "4".into(),
+                    parts: vec![part("4", 2)],
+                    grundy: 2,
+                },
+                OptionReport {
+                    position: "1+3".into(),
+                    parts: vec![part("1", 1), part("3", 1)],
+                    grundy: 0,
+                },
+                OptionReport {
+                    position: "0".into(),
+                    parts: vec![],
+                    grundy: 0,
+                },
+            ],
+            grundy: 1,
+        };
+        assert_eq!(
+            d.render(),
+            "n = 5: the moves leave {4, 1+3, 0}, so G(5) = mex{G(4), G(1)⊕G(3), 0} = mex{2, 1⊕1, 0} = mex{2, 0, 0} = 1"
+        );
+    }
+
+    fn part(position: &str, grundy: u64) -> crate::impartial::family::ComponentReport {
+        crate::impartial::family::ComponentReport {
+            position: position.into(),
+            grundy: Some(grundy),
+        }
+    }
+
+    #[test]
+    fn huge_positions_are_explained_without_listing_options() {
+        let family = parse_spec("nim").unwrap();
+        assert!(matches!(
+            derive(family.as_ref(), "10^18"),
+            Err(GameError::TooLarge(_))
+        ));
+        let e = explain(family.as_ref(), &["10^18", "3"]).unwrap();
+        assert_eq!(e.components[1].derivation.as_ref().unwrap().position, "3");
+        assert!(e.components[0].derivation.is_none());
+        assert_eq!(e.winning_moves.len(), 1);
+        let text = e.render();
+        assert!(
+            text.contains("G(1000000000000000000) = 1000000000000000000 by closed form G(n) = n; no derivation: heap 1000000000000000000 of `nim` has about"),
+            "{text}"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn derivations_agree_with_values(set in proptest::collection::btree_set(1u64..9, 1..4), n in 0u64..60) {
+            let spec = format!("subtraction:{}", set.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+            let family = parse_spec(&spec).unwrap();
+            let d = derive(family.as_ref(), &n.to_string()).unwrap();
+            prop_assert_eq!(Some(d.grundy), family.value(&n.to_string()).unwrap().finite().map(|v| v.0));
+            prop_assert_eq!(d.options.len() as usize, set.iter().filter(|&&s| s <= n).count());
+        }
+    }
+}

@@ -1,0 +1,435 @@
+//! The CLI's view of a game: a [`Family`] is a parsed GAME spec that answers `solve`, `value`,
+//! `batch` and (for heap games) `table` from position *text*.
+//!
+//! Families are trait objects so the CLI needs no knowledge of any particular game. Most
+//! families are sums of independent heaps and implement [`HeapRules`]; the adapter
+//! [`HeapFamily`](crate::impartial::heap::HeapFamily) turns those into a `Family`. Games whose
+//! position is one structured object (Moore's Nim, the prime-heap game, a graph) implement
+//! `Family` directly and interpret the POSITION list themselves.
+
+use crate::error::GameError;
+use crate::numeric::Nimber;
+use serde::Serialize;
+use std::fmt;
+
+/// Normal play (who cannot move loses) or misère play (who cannot move wins).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Play {
+    #[default]
+    Normal,
+    Misere,
+}
+
+impl Play {
+    /// For families without a misère theory: `Ok` in normal play, and in misère play the
+    /// refusal `Unsupported`, worded by the family (`why_not`).
+    pub fn normal_only(self, why_not: impl FnOnce() -> String) -> Result<(), GameError> {
+        match self {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(GameError::Unsupported(why_not())),
+        }
+    }
+}
+
+/// Who wins with perfect play, from the point of view of the player about to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    First,
+    Second,
+    Draw,
+}
+
+impl Winner {
+    /// Normal-play winner of a position with Grundy value `g`.
+    pub fn from_grundy(g: Nimber) -> Winner {
+        if g.is_zero() {
+            Winner::Second
+        } else {
+            Winner::First
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Winner::First => "first",
+            Winner::Second => "second",
+            Winner::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The value of one position: a nimber, or — in loopy games — ∞ together with the finite
+/// values it can move to (Smith's generalised Sprague–Grundy function).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameValue {
+    Finite(Nimber),
+    Infinite { reachable: Vec<u64> },
+}
+
+impl GameValue {
+    pub fn finite(self) -> Option<Nimber> {
+        match self {
+            GameValue::Finite(n) => Some(n),
+            GameValue::Infinite { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for GameValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameValue::Finite(n) => write!(f, "{}", n.0),
+            GameValue::Infinite { reachable } => {
+                let parts: Vec<String> = reachable.iter().map(u64::to_string).collect();
+                write!(f, "∞{{{}}}", parts.join(","))
+            }
+        }
+    }
+}
+
+/// One winning move: replace component `component` (0-based) by the position `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    pub component: usize,
+    pub to: String,
+}
+
+/// One component of a solved position, for reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComponentReport {
+    pub position: String,
+    /// The component's Grundy value (`null` for ∞ in loopy games or where play is misère).
+    pub grundy: Option<u64>,
+}
+
+/// Everything `grundy solve` reports. Field names are a public interface (`--json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    pub winner: Winner,
+    /// The Grundy value of the whole position; `null` where it is not a nimber (loopy ∞,
+    /// misère play).
+    pub grundy: Option<u64>,
+    /// Every winning move (empty when the player to move cannot win).
+    pub winning_moves: Vec<Move>,
+    pub components: Vec<ComponentReport>,
+    /// How the answer was obtained (closed form, table, certified period, theorem…).
+    pub method: String,
+    /// Present only when the winner is known but listing the winning moves was refused
+    /// (e.g. a heap of 10^12 with ~10^12 options): says why. `winning_moves` is then empty
+    /// although the first player wins — never read it as "no winning move".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_omitted: Option<String>,
+}
+
+/// One option of a position (what one move leaves), with its value: the raw material of a
+/// derivation `G(x) = mex{…}` (`grundy explain`) and of move checking (`grundy play`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionReport {
+    /// The position the move leaves; a move that splits a heap writes the parts as `3+4`.
+    pub position: String,
+    /// The parts of the option with their values: one for most moves, several when a move
+    /// splits a heap, none when the move leaves nothing.
+    pub parts: Vec<ComponentReport>,
+    /// The option's value: the nim-sum of its parts.
+    pub grundy: u64,
+}
+
+/// A parsed GAME spec, as the CLI uses it.
+pub trait Family: Send + Sync {
+    /// The canonical spec, e.g. `subtraction:1,3,4`.
+    fn spec(&self) -> String;
+
+    /// Solves the game given by the POSITION arguments (a sum of components for most families).
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError>;
+
+    /// The value of a single position.
+    fn value(&self, position: &str) -> Result<GameValue, GameError>;
+
+    /// Who wins the game given by `positions`; cheaper than [`Family::solve`] where the
+    /// family can skip finding moves.
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        Ok(self.solve(positions, play)?.winner)
+    }
+
+    /// `grundy batch`: one line of whitespace-separated positions in, one winner out, for
+    /// every line of `input`. Families with a faster bulk method override this.
+    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
+        let mut positions = Vec::new();
+        for (index, line) in input.lines().enumerate() {
+            positions.clear();
+            positions.extend(line.split_ascii_whitespace());
+            let winner = self
+                .outcome(&positions, play)
+                .map_err(|e| GameError::AtLine {
+                    line: index + 1,
+                    reason: e.to_string(),
+                })?;
+            out.push_str(winner.as_str());
+            out.push('\n');
+        }
+        Ok(())
+    }
+
+    /// The Grundy sequence view, for families whose positions are single heaps.
+    fn sequence(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+
+    /// Every option of the single component `position`, with its value, in the family's move
+    /// order (for `explain` and `play`).
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        Err(GameError::Unsupported(format!(
+            "`{}` cannot list the options of a position (`{position}`) yet",
+            self.spec()
+        )))
+    }
+
+    /// Whether the single component `position` has a move. Default: from [`Family::options`].
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(!self.options(position)?.is_empty())
+    }
+
+    /// Plays component `component` (0-based) of `positions` to `to`: the new list of
+    /// components, or an error saying why the move is illegal. Default: `to` must be the text
+    /// of one of [`Family::options`]; its parts replace the component.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let from = component_at(positions, component)?;
+        let options = self.options(from)?;
+        let option = options
+            .iter()
+            .find(|o| o.position == to.trim())
+            .ok_or_else(|| {
+                let listed: Vec<String> = options.iter().map(|o| o.position.clone()).collect();
+                GameError::bad_position(to, illegal_move_reason(from, Some(&listed)))
+            })?;
+        let mut next: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
+        let parts: Vec<String> = if option.parts.is_empty() {
+            vec![option.position.clone()]
+        } else {
+            option.parts.iter().map(|p| p.position.clone()).collect()
+        };
+        next.splice(component..=component, parts);
+        Ok(next)
+    }
+
+    /// Every move of the single component `position`, as the `to` text [`Family::apply_move`]
+    /// takes, for `play` where options have no Grundy value to list (geography, ∞ positions,
+    /// the prime-heap game). Default: the positions of [`Family::options`].
+    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
+        Ok(self
+            .options(position)?
+            .into_iter()
+            .map(|o| o.position)
+            .collect())
+    }
+
+    /// Whether the POSITION list is one game whose moves may change several entries at once
+    /// (`moore:K`, `staircase`). Then `options`, `moves` and `has_moves` read a whole position
+    /// (entries separated by spaces or commas), `explain` derives the whole position, and
+    /// `apply_move` also takes the whole new position as `to` (`component` is then only the
+    /// first entry it changes, as `solve` reports it). Default: a sum of components.
+    fn whole_position_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether the game is over after a move that left `positions` (the player to move has
+    /// lost). Default: no component has a move. Games won by reaching a target (prime-heap)
+    /// override it.
+    fn over_after_move(&self, positions: &[&str]) -> Result<bool, GameError> {
+        no_moves_left(self, positions)
+    }
+
+    /// The components of `positions` as positions this family takes one at a time, when the
+    /// `position` texts `solve` reports are not (`graph`: a token is reported as its vertex,
+    /// and stands alone as `@FILE#at=V`). `explain` derives them, `play` moves in them.
+    /// Default: `None`, the reported texts are standalone.
+    fn standalone_components(&self, _positions: &[&str]) -> Result<Option<Vec<String>>, GameError> {
+        Ok(None)
+    }
+
+    /// Whether `play` draws a component as a row of tokens (heaps do; coins, cells, files do
+    /// not). Default: families with a heap sequence.
+    fn draws_heaps(&self) -> bool {
+        self.sequence().is_some()
+    }
+}
+
+/// Whether no component of `positions` has a move (a whole-position game: the position).
+pub fn no_moves_left<F: Family + ?Sized>(
+    family: &F,
+    positions: &[&str],
+) -> Result<bool, GameError> {
+    if family.whole_position_moves() {
+        return Ok(!family.has_moves(&positions.join(" "))?);
+    }
+    for position in positions {
+        if family.has_moves(position)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Every component of a sum, each read by `parse`. An empty sum is refused as
+/// `no position given: {what_to_give}`, so that a forgotten argument is never the empty game.
+pub fn parse_components<T>(
+    positions: &[&str],
+    what_to_give: &str,
+    parse: impl Fn(&str) -> Result<T, GameError>,
+) -> Result<Vec<T>, GameError> {
+    if positions.is_empty() {
+        return Err(GameError::bad_position(
+            "",
+            format!("no position given: {what_to_give}"),
+        ));
+    }
+    positions.iter().map(|p| parse(p)).collect()
+}
+
+/// The normal-play [`Solution`] of a sum whose components' values are known (heads, cells,
+/// pictures): `values[i]` is the value of `components[i]`, `position` writes a component, and
+/// `moves_to(component, target)` lists, already written, its moves to an option worth
+/// `target` (those make the sum 0).
+pub fn solve_components<C>(
+    components: &[C],
+    values: &[Nimber],
+    position: impl Fn(&C) -> String,
+    mut moves_to: impl FnMut(&C, Nimber) -> Result<Vec<String>, GameError>,
+    method: String,
+) -> Result<Solution, GameError> {
+    let total = Nimber::sum(values.iter().copied());
+    let mut winning_moves = Vec::new();
+    if !total.is_zero() {
+        for (i, (component, &v)) in components.iter().zip(values).enumerate() {
+            for to in moves_to(component, total ^ v)? {
+                winning_moves.push(Move { component: i, to });
+            }
+        }
+    }
+    Ok(Solution {
+        moves_omitted: None,
+        winner: Winner::from_grundy(total),
+        grundy: Some(total.0),
+        winning_moves,
+        components: components
+            .iter()
+            .zip(values)
+            .map(|(component, v)| ComponentReport {
+                position: position(component),
+                grundy: Some(v.0),
+            })
+            .collect(),
+        method,
+    })
+}
+
+/// Component `component` (0-based) of `positions`, or an error naming the valid range.
+pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p str, GameError> {
+    positions.get(component).copied().ok_or_else(|| {
+        GameError::bad_position(
+            &component.to_string(),
+            format!(
+                "there is no component {component}: the position has {} (numbered from 0)",
+                positions.len()
+            ),
+        )
+    })
+}
+
+/// Why a move from `from` is illegal, listing the legal options when they are known (`None`:
+/// too many to list) and few.
+pub fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
+    match options {
+        Some([]) => format!("`{from}` has no moves"),
+        Some(listed) if listed.len() <= 12 => format!(
+            "not reachable from `{from}` in one move (the moves leave {})",
+            listed.join(", ")
+        ),
+        _ => format!("not reachable from `{from}` in one move"),
+    }
+}
+
+/// What the periodicity machinery may prove about a heap sequence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PeriodRule {
+    /// Finite subtraction set with largest element `max_removal`: periodic from `i` once
+    /// `G(n+p) = G(n)` for `max_removal` consecutive `n ≥ i`.
+    FiniteSubtraction { max_removal: u64 },
+    /// Octal game with finite code whose largest removal is `max_removal` (Guy–Smith).
+    GuySmith { max_removal: u64 },
+    /// No theorem applies: a period can only be observed.
+    None,
+}
+
+/// A game whose positions are heaps `n ≥ 0`, seen as its Grundy sequence `G(0), G(1), …`.
+pub trait HeapSequence: Send + Sync {
+    /// `G(0), …, G(to)`, in order, to `sink`. Implementations must check memory before
+    /// allocating and should hold no more than they need (finite subtraction sets keep only
+    /// a window).
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    ) -> Result<(), GameError>;
+
+    /// `G(0..=to)` as a vector.
+    fn values(&self, to: u64) -> Result<Vec<u64>, GameError> {
+        crate::limits::check_memory(
+            &format!("a table of G(0..={to})"),
+            crate::limits::table_bytes(to.saturating_add(1), 8),
+        )?;
+        let mut out = Vec::with_capacity(to as usize + 1);
+        self.for_each_value(to, &mut |_, v| {
+            out.push(v.0);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Which theorem, if any, can certify a period of this sequence.
+    fn period_rule(&self) -> PeriodRule {
+        PeriodRule::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::heap::parse_heap;
+
+    #[test]
+    fn parse_components_refuses_an_empty_sum_and_reads_each_part() {
+        let refused = parse_components(&[], "list one heap size per component", parse_heap);
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "invalid position ``: no position given: list one heap size per component"
+        );
+        assert_eq!(
+            parse_components(&["3", "2^4"], "", parse_heap).unwrap(),
+            [3, 16]
+        );
+        assert!(parse_components(&["3", "x"], "", parse_heap).is_err());
+    }
+
+    #[test]
+    fn normal_only_refuses_misere_play_with_the_familys_reason() {
+        let why_not = || "no theory".to_string();
+        assert!(Play::Normal.normal_only(why_not).is_ok());
+        assert_eq!(
+            Play::Misere.normal_only(why_not).unwrap_err().to_string(),
+            GameError::Unsupported("no theory".into()).to_string()
+        );
+    }
+}

@@ -1,0 +1,257 @@
+//! The chessboard coin game (HackerRank "A Chessboard Game"): coins on an `N×N` board with
+//! cells `1..=N` in each coordinate; a move takes one coin from `(x, y)` to `(x−2, y+1)`,
+//! `(x−2, y−1)`, `(x+1, y−2)` or `(x−1, y−2)`, staying on the board; several coins (any number
+//! per cell) form a sum.
+//!
+//! Every move lowers `x + y` (by 1 or 3), so play ends and the Grundy values fill the board in
+//! order of `x + y`, each the mex of at most four options (values ≤ 4, one byte a cell). The
+//! table is built once per family and shared by every query.
+
+use crate::error::GameError;
+use crate::impartial::family::{Family, GameValue, OptionReport, Play, Solution};
+use crate::impartial::games::cells::{
+    apply_cell_move, cell_option_reports, format_cell, parse_cell, parse_cells, solve_sum, Cell,
+    CellRules,
+};
+use crate::limits::check_memory;
+use crate::numeric::Nimber;
+use std::sync::OnceLock;
+
+/// The board size when the spec gives none (the HackerRank board).
+pub const DEFAULT_SIZE: u64 = 15;
+
+/// Largest board side accepted (a 2^14-side table is 256 MiB and takes seconds).
+pub const MAX_SIZE: u64 = 1 << 14;
+
+const STEPS: [(i64, i64); 4] = [(-2, 1), (-2, -1), (1, -2), (-1, -2)];
+
+/// `chessboard:N`.
+pub struct Chessboard {
+    size: u64,
+    /// `G(x, y)` at index `(x−1)·N + (y−1)`, built on first use.
+    table: OnceLock<Result<Vec<u8>, GameError>>,
+}
+
+impl Chessboard {
+    /// Parses the text after `chessboard:` (empty for the 15×15 board).
+    pub fn parse(args: &str, spec: &str) -> Result<Chessboard, GameError> {
+        let size = if args.is_empty() {
+            DEFAULT_SIZE
+        } else {
+            crate::numeric::number::parse_u64_expr(args)
+                .map_err(|reason| GameError::bad_spec(spec, format!("board size {reason}")))?
+        };
+        if size == 0 || size > MAX_SIZE {
+            return Err(GameError::bad_spec(
+                spec,
+                format!("the board size must be between 1 and {MAX_SIZE}"),
+            ));
+        }
+        Ok(Chessboard {
+            size,
+            table: OnceLock::new(),
+        })
+    }
+
+    /// The options of a coin at `(x, y)` (in the order of the four steps).
+    pub fn coin_options(&self, (x, y): Cell) -> Vec<Cell> {
+        let n = self.size as i64;
+        STEPS
+            .iter()
+            .map(|&(dx, dy)| (x as i64 + dx, y as i64 + dy))
+            .filter(|&(a, b)| (1..=n).contains(&a) && (1..=n).contains(&b))
+            .map(|(a, b)| (a as u64, b as u64))
+            .collect()
+    }
+
+    fn table(&self) -> Result<&Vec<u8>, GameError> {
+        self.table
+            .get_or_init(|| self.build_table())
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    fn build_table(&self) -> Result<Vec<u8>, GameError> {
+        let n = self.size as usize;
+        check_memory(&format!("a {n}×{n} chessboard table"), (n as u128).pow(2))?;
+        let mut values = vec![0u8; n * n];
+        for sum in 2..=2 * n {
+            for x in sum.saturating_sub(n).max(1)..=(sum - 1).min(n) {
+                let y = sum - x;
+                // Values are at most 4 (four options), so the option set is a byte.
+                let mut seen = 0u8;
+                for (dx, dy) in STEPS {
+                    let (a, b) = (x as i64 + dx, y as i64 + dy);
+                    if (1..=n as i64).contains(&a) && (1..=n as i64).contains(&b) {
+                        seen |= 1 << values[(a as usize - 1) * n + b as usize - 1];
+                    }
+                }
+                values[(x - 1) * n + y - 1] = seen.trailing_ones() as u8;
+            }
+        }
+        Ok(values)
+    }
+
+    fn check_cell(&self, cell: Cell) -> Result<Cell, GameError> {
+        let on_board = |c: u64| (1..=self.size).contains(&c);
+        if on_board(cell.0) && on_board(cell.1) {
+            Ok(cell)
+        } else {
+            Err(GameError::bad_position(
+                &format_cell(cell),
+                format!("cells run from 1,1 to {0},{0}", self.size),
+            ))
+        }
+    }
+
+    fn cells(&self, positions: &[&str]) -> Result<Vec<Cell>, GameError> {
+        parse_cells(positions)?
+            .into_iter()
+            .map(|c| self.check_cell(c))
+            .collect()
+    }
+}
+
+impl CellRules for Chessboard {
+    fn cell_value(&self, (x, y): Cell) -> Result<Nimber, GameError> {
+        let n = self.size as usize;
+        Ok(Nimber(
+            self.table()?[(x as usize - 1) * n + y as usize - 1] as u64,
+        ))
+    }
+
+    fn cell_options(&self, cell: Cell) -> Vec<Cell> {
+        self.coin_options(cell)
+    }
+}
+
+impl Family for Chessboard {
+    fn spec(&self) -> String {
+        format!("chessboard:{}", self.size)
+    }
+
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
+        let cells = self.cells(positions)?;
+        play.normal_only(|| format!(
+            "misère play of `{}` has no theory in grundy (the Anti-SG/SJ condition fails: e.g. on the 15×15 board, 1,5 has value 0 but no move to value 1); only normal play is available",
+            self.spec()
+        ))?;
+        solve_sum(
+            self,
+            &cells,
+            "Grundy values by table over the board (in order of x + y)".into(),
+        )
+    }
+
+    fn value(&self, position: &str) -> Result<GameValue, GameError> {
+        let cell = self.check_cell(parse_cell(position)?)?;
+        Ok(GameValue::Finite(self.cell_value(cell)?))
+    }
+
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let cell = self.check_cell(parse_cell(position)?)?;
+        cell_option_reports(self, cell)
+    }
+
+    /// `to` is the coin's new cell `x,y`.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        self.cells(positions)?;
+        apply_cell_move(positions, component, to, |from, to| {
+            Ok(self.coin_options(from).contains(&to))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::games::cells::assert_sum_matches_solver;
+    use crate::impartial::{ImpartialGame, Solver};
+    use proptest::prelude::*;
+
+    impl ImpartialGame for Chessboard {
+        type Position = Cell;
+        fn options(&self, cell: &Cell) -> Vec<Vec<Cell>> {
+            self.coin_options(*cell)
+                .into_iter()
+                .map(|c| vec![c])
+                .collect()
+        }
+    }
+
+    fn board(n: u64) -> Chessboard {
+        Chessboard::parse(&n.to_string(), "t").unwrap()
+    }
+
+    #[test]
+    fn table_matches_generic_solver() {
+        for n in [1, 2, 3, 8, 15, 20] {
+            let game = board(n);
+            let mut solver = Solver::new(&game);
+            for x in 1..=n {
+                for y in 1..=n {
+                    assert_eq!(
+                        game.cell_value((x, y)).unwrap(),
+                        solver.grundy(&(x, y)).unwrap(),
+                        "{n}: {x},{y}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The HackerRank editorial's rule on the 15×15 board: the coin loses exactly when both
+    /// coordinates are 1 or 2 modulo 4.
+    #[test]
+    fn losing_cells_on_the_standard_board() {
+        let game = Chessboard::parse("", "chessboard").unwrap();
+        assert_eq!(game.spec(), "chessboard:15");
+        for x in 1..=15u64 {
+            for y in 1..=15u64 {
+                let losing = [1, 2].contains(&(x % 4)) && [1, 2].contains(&(y % 4));
+                assert_eq!(
+                    game.cell_value((x, y)).unwrap().is_zero(),
+                    losing,
+                    "{x},{y}"
+                );
+            }
+        }
+    }
+
+    /// Why misère play is refused: the SJ condition (families::misere) fails at 1,5 — value 0,
+    /// not terminal, and no option of value 1.
+    #[test]
+    fn sj_condition_fails_at_1_5() {
+        let game = board(15);
+        assert!(game.cell_value((1, 5)).unwrap().is_zero());
+        let options = game.coin_options((1, 5));
+        assert!(!options.is_empty());
+        assert!(options
+            .into_iter()
+            .all(|c| game.cell_value(c).unwrap().0 != 1));
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        for bad in ["0", "x", "20000"] {
+            assert!(Chessboard::parse(bad, bad).is_err(), "{bad}");
+        }
+        let game = board(15);
+        assert!(game.solve(&["0,3"], Play::Normal).is_err());
+        assert!(game.solve(&["16,1"], Play::Normal).is_err());
+        assert!(game.solve(&["3,3"], Play::Misere).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn sums_match_solver(coins in proptest::collection::vec((1u64..=15, 1u64..=15), 1..4)) {
+            let game = board(15);
+            assert_sum_matches_solver(&game, &game, &coins);
+        }
+    }
+}

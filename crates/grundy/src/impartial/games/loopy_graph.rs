@@ -1,0 +1,669 @@
+//! Explicit game graphs (`graph`), cycles allowed: the file lists moves `u v` (from `u` to
+//! `v`) and tokens `start S`; several tokens form a sum (a move moves one token).
+//!
+//! Values: Smith's generalised Sprague–Grundy function γ. Each position gets a finite value
+//! or `∞(K)`, `K` the finite values among its followers. Computed by Fraenkel's labelling, one
+//! round per value `i = 0, 1, …`, each round a retrograde analysis over the still-unlabelled
+//! positions:
+//! - label `u` with `i` when no follower of `u` is labelled `i` and every follower that is
+//!   unlabelled or `∞` has a follower labelled `i` (so any escape from `i` can be reversed);
+//! - at the end of the round, an unlabelled position with no follower labelled `i` can never
+//!   reach value `> i` (it lacks `i` among its options): it is `∞`.
+//!
+//! On an acyclic graph γ is the ordinary Grundy function. Sums (Smith): all finite → XOR;
+//! two or more `∞` → `∞(∅)`, a draw; one `∞(K)` and the rest XOR-ing to `a` → `∞(K ⊕ a)`,
+//! a first-player win iff `a ∈ K`, else a draw. The P-positions of a sum are exactly the
+//! finite sums of XOR 0, so the winning moves are the moves to those: the winner then wins
+//! in finitely many moves (reversing any escape to a larger value or to ∞), never by
+//! endless play.
+//!
+//! The brute-force reference (tests) is a retrograde outcome analysis of the sum graph.
+
+use crate::error::GameError;
+use crate::graph::buckets::Buckets;
+use crate::graph::file::{read_state, write_state, GraphFile};
+use crate::impartial::family::{
+    component_at, ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+};
+use crate::limits::check_memory;
+use crate::numeric::Nimber;
+
+const UNLABELLED: u64 = u64::MAX;
+const INFINITE: u64 = u64::MAX - 1;
+
+/// Followers (or, `reversed`, predecessors) of every position, with multiplicity.
+fn arcs(n: usize, moves: &[(u32, u32)], reversed: bool) -> Buckets<u32> {
+    Buckets::new(
+        n,
+        moves
+            .iter()
+            .map(move |&(u, v)| if reversed { (v, u) } else { (u, v) }),
+    )
+}
+
+/// γ of every position of the game graph with `n` positions and the given moves.
+pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValue>, GameError> {
+    check_memory("the game graph", n as u128 * 40 + moves.len() as u128 * 16)?;
+    let followers = arcs(n, moves, false);
+    let predecessors = arcs(n, moves, true);
+    let mut label = vec![UNLABELLED; n];
+    // Followers not (yet) labelled with a finite value, per position.
+    let mut open: Vec<u32> = (0..n as u32)
+        .map(|v| followers.of(v as usize).len() as u32)
+        .collect();
+    // Per round: `pending[u]` open followers of `u` not yet known to reach a position labelled
+    // with this round's value; `reaches[u] == round + 1` when `u` has a follower so labelled.
+    let mut pending = vec![0u32; n];
+    let mut reaches = vec![0u64; n];
+    let mut unlabelled: Vec<u32> = (0..n as u32).collect();
+    let mut round = 0u64;
+    let mut ready = Vec::new();
+    while !unlabelled.is_empty() {
+        let mark = round + 1;
+        for &u in &unlabelled {
+            pending[u as usize] = open[u as usize];
+            if open[u as usize] == 0 {
+                ready.push(u);
+            }
+        }
+        while let Some(u) = ready.pop() {
+            if reaches[u as usize] == mark {
+                continue;
+            }
+            label[u as usize] = round;
+            for &p in predecessors.of(u as usize) {
+                open[p as usize] -= 1;
+                if reaches[p as usize] == mark {
+                    continue;
+                }
+                reaches[p as usize] = mark;
+                if label[p as usize] < INFINITE {
+                    continue; // a finite value below `round`: not open for anyone
+                }
+                // `p` can be answered by a move to value `round`: it no longer blocks its
+                // predecessors from taking that value.
+                for &q in predecessors.of(p as usize) {
+                    if label[q as usize] == UNLABELLED && reaches[q as usize] != mark {
+                        pending[q as usize] -= 1;
+                        if pending[q as usize] == 0 {
+                            ready.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        unlabelled.retain(|&u| {
+            if label[u as usize] != UNLABELLED {
+                return false;
+            }
+            if reaches[u as usize] != mark {
+                label[u as usize] = INFINITE;
+                return false;
+            }
+            true
+        });
+        round += 1;
+    }
+    Ok((0..n as u32)
+        .map(|u| match label[u as usize] {
+            INFINITE => {
+                let mut reachable: Vec<u64> = followers
+                    .of(u as usize)
+                    .iter()
+                    .map(|&w| label[w as usize])
+                    .filter(|&l| l < INFINITE)
+                    .collect();
+                reachable.sort_unstable();
+                reachable.dedup();
+                GameValue::Infinite { reachable }
+            }
+            finite => GameValue::Finite(Nimber(finite)),
+        })
+        .collect())
+}
+
+/// γ of a sum, by Smith's rules (module docs).
+pub fn sum_value(values: &[GameValue]) -> GameValue {
+    let mut finite = 0;
+    let mut infinite: Vec<&Vec<u64>> = Vec::new();
+    for v in values {
+        match v {
+            GameValue::Finite(n) => finite ^= n.0,
+            GameValue::Infinite { reachable } => infinite.push(reachable),
+        }
+    }
+    match infinite.as_slice() {
+        [] => GameValue::Finite(Nimber(finite)),
+        [reachable] => {
+            let mut shifted: Vec<u64> = reachable.iter().map(|k| k ^ finite).collect();
+            shifted.sort_unstable();
+            GameValue::Infinite { reachable: shifted }
+        }
+        _ => GameValue::Infinite {
+            reachable: Vec::new(),
+        },
+    }
+}
+
+/// Who wins a position of value `value` with the player to move.
+pub fn outcome(value: &GameValue) -> Winner {
+    match value {
+        GameValue::Finite(n) => Winner::from_grundy(*n),
+        GameValue::Infinite { reachable } if reachable.contains(&0) => Winner::First,
+        GameValue::Infinite { .. } => Winner::Draw,
+    }
+}
+
+/// Every winning move of the sum of tokens at `starts`: `(token, follower)` pairs that leave
+/// a P-position (all tokens finite, XOR 0).
+pub fn winning_moves(
+    n: usize,
+    moves: &[(u32, u32)],
+    values: &[GameValue],
+    starts: &[u32],
+) -> Vec<(usize, u32)> {
+    let followers = arcs(n, moves, false);
+    let mut out = Vec::new();
+    for (i, &s) in starts.iter().enumerate() {
+        // The rest of the sum must be finite; the token must move to a value equal to its XOR.
+        let rest: Option<u64> = starts
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .try_fold(0, |acc, (_, &t)| {
+                values[t as usize].clone().finite().map(|v| acc ^ v.0)
+            });
+        let Some(target) = rest else { continue };
+        let mut seen: Vec<u32> = Vec::new();
+        for &w in followers.of(s as usize) {
+            if values[w as usize] == GameValue::Finite(Nimber(target)) && !seen.contains(&w) {
+                seen.push(w);
+                out.push((i, w));
+            }
+        }
+    }
+    out
+}
+
+/// A game graph read from a file: its moves and tokens, and γ of every position.
+struct GameGraph {
+    file: GraphFile,
+    moves: Vec<(u32, u32)>,
+    starts: Vec<u32>,
+    values: Vec<GameValue>,
+}
+
+impl GameGraph {
+    /// Reads `@FILE` (tokens on its `start` lines) or `@FILE#at=V1,V2,…` (tokens at those
+    /// vertices instead). Several positions are one sum if they name the same file (`play`
+    /// keeps one position per token).
+    fn read(positions: &[&str]) -> Result<GameGraph, GameError> {
+        let (first, rest) = positions.split_first().ok_or_else(|| {
+            GameError::bad_position("", "no position given: name a graph file as `@FILE`")
+        })?;
+        let (file, _) = read_state(first, "at")?;
+        let mut starts = Vec::new();
+        for position in positions {
+            let (this, at) = read_state(position, "at")?;
+            if !rest.is_empty() && base_path(position) != base_path(first) {
+                return Err(GameError::Unsupported(
+                    "give one `@FILE`: a sum is written as several `start` lines in it (or `@FILE#at=V1,V2`)".into(),
+                ));
+            }
+            match at {
+                Some(ids) => {
+                    for id in ids {
+                        starts.push(this.index_of(id).ok_or_else(|| {
+                            this.error(format!("`#at=`: vertex {id} is not in the file"))
+                        })?);
+                    }
+                }
+                None => starts.extend(this.starts.iter().map(|s| s.vertex)),
+            }
+        }
+        if starts.is_empty() {
+            return Err(file.error("no `start S` line: say where the token starts"));
+        }
+        let moves: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
+        let values = generalized_values(file.vertex_count(), &moves)?;
+        Ok(GameGraph {
+            file,
+            moves,
+            starts,
+            values,
+        })
+    }
+
+    fn total(&self) -> GameValue {
+        let parts: Vec<GameValue> = self
+            .starts
+            .iter()
+            .map(|&s| self.values[s as usize].clone())
+            .collect();
+        sum_value(&parts)
+    }
+
+    /// The one token of a standalone position (`@FILE#at=V`, or a file with one `start`).
+    fn single_token(&self, position: &str) -> Result<u32, GameError> {
+        match self.starts[..] {
+            [token] => Ok(token),
+            _ => Err(GameError::bad_position(
+                position,
+                format!(
+                    "this position has {} tokens; name one as `{}#at=V`",
+                    self.starts.len(),
+                    base_path(position)
+                ),
+            )),
+        }
+    }
+
+    /// The followers of `v`, each once, in file order.
+    fn followers(&self, v: u32) -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::new();
+        for &(from, to) in &self.moves {
+            if from == v && !out.contains(&to) {
+                out.push(to);
+            }
+        }
+        out
+    }
+
+    /// The standalone position of a token at `v`: `@FILE#at=ID`.
+    fn token_position(&self, position: &str, v: u32) -> String {
+        write_state(base_path(position), "at", &[self.file.id(v)])
+    }
+
+    fn method(&self) -> String {
+        let mut text = "Smith's generalised Sprague–Grundy function (Fraenkel's labelling; the ordinary Grundy value wherever play must end)".to_string();
+        let infinite: Vec<String> = self
+            .starts
+            .iter()
+            .filter(|&&s| self.values[s as usize].clone().finite().is_none())
+            .map(|&s| format!("{} = {}", self.file.id(s), self.values[s as usize]))
+            .collect();
+        if !infinite.is_empty() {
+            text.push_str(&format!("; ∞ tokens: {}", infinite.join(", ")));
+        }
+        text
+    }
+}
+
+fn normal_play_only(play: Play) -> Result<(), GameError> {
+    play.normal_only(|| {
+        "misère play of loopy game graphs has no theory in grundy; only normal play is available"
+            .into()
+    })
+}
+
+/// The file part of `@FILE#at=…`.
+fn base_path(position: &str) -> &str {
+    position
+        .trim()
+        .split_once("#at=")
+        .map_or(position.trim(), |(f, _)| f)
+}
+
+/// The `graph` family: one `@FILE` position holding the moves and the tokens.
+pub struct LoopyGraph;
+
+impl Family for LoopyGraph {
+    fn spec(&self) -> String {
+        "graph".to_string()
+    }
+
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
+        normal_play_only(play)?;
+        let game = GameGraph::read(positions)?;
+        let total = game.total();
+        let winner = outcome(&total);
+        let winning_moves = if winner == Winner::First {
+            winning_moves(
+                game.file.vertex_count(),
+                &game.moves,
+                &game.values,
+                &game.starts,
+            )
+            .into_iter()
+            .map(|(component, w)| Move {
+                component,
+                to: game.file.vertex_text(w),
+            })
+            .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(Solution {
+            moves_omitted: None,
+            winner,
+            grundy: total.clone().finite().map(|n| n.0),
+            winning_moves,
+            components: game
+                .starts
+                .iter()
+                .map(|&s| ComponentReport {
+                    position: game.file.vertex_text(s),
+                    grundy: game.values[s as usize].clone().finite().map(|n| n.0),
+                })
+                .collect(),
+            method: game.method(),
+        })
+    }
+
+    fn value(&self, position: &str) -> Result<GameValue, GameError> {
+        Ok(GameGraph::read(&[position])?.total())
+    }
+
+    /// One position per token, `@FILE#at=V`, so that each token is explained and moved alone.
+    fn standalone_components(&self, positions: &[&str]) -> Result<Option<Vec<String>>, GameError> {
+        let game = GameGraph::read(positions)?;
+        Ok(Some(
+            game.starts
+                .iter()
+                .map(|&s| game.token_position(positions[0], s))
+                .collect(),
+        ))
+    }
+
+    /// The followers of one token with their values. Only where every follower is finite is
+    /// the value their mex; an ∞ follower needs Smith's reversal argument, so it is refused
+    /// (the token's own ∞ too).
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let game = GameGraph::read(&[position])?;
+        let token = game.single_token(position)?;
+        if let GameValue::Infinite { .. } = game.values[token as usize] {
+            return Err(GameError::Unsupported(format!(
+                "{} has value {} (play can go on for ever): it is not a mex of its options",
+                game.file.id(token),
+                game.values[token as usize]
+            )));
+        }
+        game.followers(token)
+            .into_iter()
+            .map(|w| match &game.values[w as usize] {
+                GameValue::Finite(g) => Ok(OptionReport {
+                    position: game.file.vertex_text(w),
+                    parts: vec![ComponentReport {
+                        position: game.token_position(position, w),
+                        grundy: Some(g.0),
+                    }],
+                    grundy: g.0,
+                }),
+                infinite => Err(GameError::Unsupported(format!(
+                    "the move to {} leads to value {infinite}: a finite value next to ∞ options is Smith's, not a plain mex",
+                    game.file.id(w)
+                ))),
+            })
+            .collect()
+    }
+
+    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
+        let game = GameGraph::read(&[position])?;
+        let token = game.single_token(position)?;
+        Ok(game
+            .followers(token)
+            .into_iter()
+            .map(|w| game.file.vertex_text(w))
+            .collect())
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        let game = GameGraph::read(&[position])?;
+        Ok(!game.followers(game.single_token(position)?).is_empty())
+    }
+
+    /// `to` is the vertex the token `component` moves to (a move `u v` of the file).
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let game = GameGraph::read(positions)?;
+        let mut next: Vec<String> = game
+            .starts
+            .iter()
+            .map(|&s| game.token_position(positions[0], s))
+            .collect();
+        let refs: Vec<&str> = next.iter().map(String::as_str).collect();
+        component_at(&refs, component)?;
+        let token = game.starts[component];
+        let target = crate::numeric::number::parse_u64_expr(to)
+            .ok()
+            .and_then(|id| game.file.index_of(id))
+            .filter(|w| game.followers(token).contains(w))
+            .ok_or_else(|| {
+                GameError::bad_position(
+                    to,
+                    format!(
+                        "the token at {} cannot move there: no move `{} {}` in the file",
+                        game.file.id(token),
+                        game.file.id(token),
+                        to.trim()
+                    ),
+                )
+            })?;
+        next[component] = game.token_position(positions[0], target);
+        Ok(next)
+    }
+
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        normal_play_only(play)?;
+        Ok(outcome(&GameGraph::read(positions)?.total()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::{ImpartialGame, Solver};
+    use proptest::prelude::*;
+
+    /// Outcome of every state of the sum of `k` tokens by retrograde analysis of the sum
+    /// graph: terminal states lose; a state with a move to a loss wins; a state all of whose
+    /// moves lead to wins loses; whatever is left is a draw.
+    fn brute_outcomes(n: usize, moves: &[(u32, u32)], k: u32) -> Vec<Winner> {
+        let followers = arcs(n, moves, false);
+        let states = n.pow(k);
+        let decode = |s: usize| -> Vec<u32> { (0..k).map(|i| (s / n.pow(i) % n) as u32).collect() };
+        let successors = |s: usize| -> Vec<usize> {
+            let tokens = decode(s);
+            let mut out = Vec::new();
+            for (i, &t) in tokens.iter().enumerate() {
+                for &w in followers.of(t as usize) {
+                    out.push(s - t as usize * n.pow(i as u32) + w as usize * n.pow(i as u32));
+                }
+            }
+            out
+        };
+        let mut predecessors = vec![Vec::new(); states];
+        let mut undecided: Vec<usize> = (0..states).map(|s| successors(s).len()).collect();
+        for s in 0..states {
+            for t in successors(s) {
+                predecessors[t].push(s);
+            }
+        }
+        let mut result = vec![Winner::Draw; states];
+        let mut queue: Vec<usize> = (0..states).filter(|&s| undecided[s] == 0).collect();
+        for &s in &queue {
+            result[s] = Winner::Second;
+        }
+        while let Some(s) = queue.pop() {
+            for &p in &predecessors[s] {
+                if result[p] != Winner::Draw {
+                    continue;
+                }
+                if result[s] == Winner::Second {
+                    result[p] = Winner::First;
+                    queue.push(p);
+                } else {
+                    undecided[p] -= 1;
+                    if undecided[p] == 0 {
+                        result[p] = Winner::Second;
+                        queue.push(p);
+                    }
+                }
+            }
+        }
+        result
+    }
+
+    /// Smith's definition, checked position by position: a finite value `g` has every value
+    /// below it among its followers and not `g` itself, and every follower of larger or
+    /// infinite value can be answered by a move back to `g`; `∞(K)` lists exactly the finite
+    /// values of the followers.
+    fn satisfies_smiths_definition(
+        n: usize,
+        moves: &[(u32, u32)],
+        values: &[GameValue],
+    ) -> Result<(), TestCaseError> {
+        let followers = arcs(n, moves, false);
+        let finite = |v: u32| values[v as usize].clone().finite().map(|x| x.0);
+        for u in 0..n as u32 {
+            let options: Vec<Option<u64>> = followers
+                .of(u as usize)
+                .iter()
+                .map(|&w| finite(w))
+                .collect();
+            match &values[u as usize] {
+                GameValue::Finite(g) => {
+                    let g = g.0;
+                    prop_assert!(
+                        !options.contains(&Some(g)),
+                        "{} has a follower of its value",
+                        u
+                    );
+                    for j in 0..g {
+                        prop_assert!(options.contains(&Some(j)), "{} lacks value {}", u, j);
+                    }
+                    for &w in followers.of(u as usize) {
+                        if !matches!(finite(w), Some(x) if x <= g) {
+                            let answers = followers
+                                .of(w as usize)
+                                .iter()
+                                .any(|&x| finite(x) == Some(g));
+                            prop_assert!(answers, "{} → {} cannot be reversed to {}", u, w, g);
+                        }
+                    }
+                }
+                GameValue::Infinite { reachable } => {
+                    let mut expected: Vec<u64> = options.iter().flatten().copied().collect();
+                    expected.sort_unstable();
+                    expected.dedup();
+                    prop_assert_eq!(reachable, &expected);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn game() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
+        (1usize..=7).prop_flat_map(|n| {
+            (
+                Just(n),
+                proptest::collection::vec((0..n as u32, 0..n as u32), 0..16),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #[test]
+        fn sums_of_one_to_three_tokens_match_retrograde_analysis(
+            (n, moves) in game(),
+            k in 1u32..=3,
+        ) {
+            let values = generalized_values(n, &moves).unwrap();
+            satisfies_smiths_definition(n, &moves, &values)?;
+            let brute = brute_outcomes(n, &moves, k);
+            let followers = arcs(n, &moves, false);
+            for s in 0..n.pow(k) {
+                let starts: Vec<u32> = (0..k).map(|i| (s / n.pow(i) % n) as u32).collect();
+                let parts: Vec<GameValue> = starts.iter().map(|&t| values[t as usize].clone()).collect();
+                prop_assert_eq!(outcome(&sum_value(&parts)), brute[s], "tokens {:?}", starts);
+                // Winning moves: exactly the moves to brute-force losses.
+                let mut expected = Vec::new();
+                if brute[s] == Winner::First {
+                    for (i, &t) in starts.iter().enumerate() {
+                        let mut seen = Vec::new();
+                        for &w in followers.of(t as usize) {
+                            let next = s - t as usize * n.pow(i as u32) + w as usize * n.pow(i as u32);
+                            if brute[next] == Winner::Second && !seen.contains(&w) {
+                                seen.push(w);
+                                expected.push((i, w));
+                            }
+                        }
+                    }
+                }
+                let got = if brute[s] == Winner::First {
+                    winning_moves(n, &moves, &values, &starts)
+                } else {
+                    Vec::new()
+                };
+                prop_assert_eq!(got, expected, "tokens {:?}", starts);
+            }
+        }
+
+        #[test]
+        fn acyclic_graphs_get_grundy_values((n, moves) in game()) {
+            // Orient every move downwards: an acyclic graph.
+            let dag: Vec<(u32, u32)> = moves
+                .into_iter()
+                .filter(|&(u, v)| u != v)
+                .map(|(u, v)| (u.max(v), u.min(v)))
+                .collect();
+            struct Dag<'a>(&'a [(u32, u32)]);
+            impl ImpartialGame for Dag<'_> {
+                type Position = u32;
+                fn options(&self, &u: &u32) -> Vec<Vec<u32>> {
+                    self.0.iter().filter(|e| e.0 == u).map(|e| vec![e.1]).collect()
+                }
+            }
+            let game = Dag(&dag);
+            let mut solver = Solver::new(&game);
+            let values = generalized_values(n, &dag).unwrap();
+            for u in 0..n as u32 {
+                prop_assert_eq!(values[u as usize].clone(), GameValue::Finite(solver.grundy(&u).unwrap()));
+            }
+        }
+    }
+
+    #[test]
+    fn known_loopy_values() {
+        // 0 ⇄ 1 and 1 → 2 (terminal): 0's only move is to 1, which answers by moving to 2;
+        // so 0 is a P-position despite the cycle: γ = (0, 1, 0).
+        let values = generalized_values(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
+        assert_eq!(
+            values,
+            [
+                GameValue::Finite(Nimber(0)),
+                GameValue::Finite(Nimber(1)),
+                GameValue::Finite(Nimber(0)),
+            ]
+        );
+        // A lone cycle 0 ⇄ 1: both ∞(∅), a draw; a pass move (self-loop) likewise.
+        let values = generalized_values(2, &[(0, 1), (1, 0)]).unwrap();
+        assert_eq!(values[0], GameValue::Infinite { reachable: vec![] });
+        assert_eq!(outcome(&values[0]), Winner::Draw);
+        // A self-loop next to an exit to a terminal: ∞(0), a first-player win.
+        let values = generalized_values(2, &[(0, 0), (0, 1)]).unwrap();
+        assert_eq!(values[0], GameValue::Infinite { reachable: vec![0] });
+        assert_eq!(outcome(&values[0]), Winner::First);
+        // ∞(0) + *1 = ∞(1): a draw; two ∞ are a draw.
+        let sum = sum_value(&[values[0].clone(), GameValue::Finite(Nimber(1))]);
+        assert_eq!(sum, GameValue::Infinite { reachable: vec![1] });
+        assert_eq!(outcome(&sum), Winner::Draw);
+        assert_eq!(
+            outcome(&sum_value(&[values[0].clone(), values[0].clone()])),
+            Winner::Draw
+        );
+    }
+
+    #[test]
+    fn files_need_a_start() {
+        let file = GraphFile::parse("0 1\n", "@g").unwrap();
+        assert!(file.starts.is_empty());
+        assert!(LoopyGraph.solve(&["3"], Play::Normal).is_err());
+        assert!(LoopyGraph.solve(&[], Play::Normal).is_err());
+    }
+}

@@ -1,0 +1,193 @@
+//! Checkpoint files: the values computed so far, saved so that `kill -9` loses at most the
+//! work since the last save and re-running the same command resumes.
+//!
+//! Format (little-endian): magic `GRUNDYCK`, format version (u32), spec length (u32), spec
+//! (UTF-8, the canonical game), value count (u64), the values (u16 each), then the FNV-1a
+//! 64-bit checksum of everything before it. The solvers' state is a function of the values,
+//! so nothing else is needed; a checkpoint of `G(0..2^30)` is 2 GiB.
+//!
+//! Saving is atomic: write `FILE.tmp`, flush and fsync it, then rename over `FILE` (a rename
+//! within a directory replaces the old file in one step), so a kill at any moment leaves
+//! either the previous checkpoint or the new one, never a torn file.
+
+use super::Value;
+use crate::error::GameError;
+use std::fs::{self, File};
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+const MAGIC: &[u8; 8] = b"GRUNDYCK";
+const VERSION: u32 = 1;
+
+/// FNV-1a, 64 bits: simple, dependency-free, and plenty to detect a corrupt or torn file.
+#[derive(Clone, Copy, Debug)]
+pub struct Fnv64(u64);
+
+impl Default for Fnv64 {
+    fn default() -> Fnv64 {
+        Fnv64(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv64 {
+    pub fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    pub fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+fn io_error(path: &Path, what: &str, e: std::io::Error) -> GameError {
+    GameError::Io(format!("{what} checkpoint {}: {e}", path.display()))
+}
+
+fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
+}
+
+/// Saves `values` of game `spec` to `path`, atomically.
+pub fn save(path: &Path, spec: &str, values: &[Value]) -> Result<(), GameError> {
+    let temporary = temporary_path(path);
+    let write = || -> std::io::Result<()> {
+        let file = File::create(&temporary)?;
+        let mut out = BufWriter::with_capacity(1 << 20, &file);
+        let mut sum = Fnv64::default();
+        let mut put = |bytes: &[u8], out: &mut BufWriter<&File>| {
+            sum.update(bytes);
+            out.write_all(bytes)
+        };
+        put(MAGIC, &mut out)?;
+        put(&VERSION.to_le_bytes(), &mut out)?;
+        put(&(spec.len() as u32).to_le_bytes(), &mut out)?;
+        put(spec.as_bytes(), &mut out)?;
+        put(&(values.len() as u64).to_le_bytes(), &mut out)?;
+        let mut buffer = Vec::with_capacity(1 << 16);
+        for chunk in values.chunks(1 << 15) {
+            buffer.clear();
+            buffer.extend(chunk.iter().flat_map(|v| v.to_le_bytes()));
+            put(&buffer, &mut out)?;
+        }
+        out.write_all(&sum.finish().to_le_bytes())?;
+        out.flush()?;
+        drop(out);
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    };
+    write().map_err(|e| io_error(path, "writing", e))
+}
+
+/// The values saved in `path` for game `spec`; `Ok(None)` when there is no checkpoint yet.
+/// A checkpoint of another game, or one whose checksum fails, is an error.
+pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error(path, "opening", e)),
+    };
+    let size = file
+        .metadata()
+        .map_err(|e| io_error(path, "reading", e))?
+        .len();
+    let mut input = BufReader::with_capacity(1 << 20, file);
+    let mut sum = Fnv64::default();
+    let corrupt = |why: &str| {
+        GameError::Io(format!(
+            "checkpoint {} is not usable ({why}); delete it to start afresh",
+            path.display()
+        ))
+    };
+    let mut take = |len: usize, sum: &mut Fnv64| -> Result<Vec<u8>, GameError> {
+        let mut bytes = vec![0; len];
+        input
+            .read_exact(&mut bytes)
+            .map_err(|_| corrupt("truncated"))?;
+        sum.update(&bytes);
+        Ok(bytes)
+    };
+    if take(8, &mut sum)? != MAGIC {
+        return Err(corrupt("not a grundy checkpoint"));
+    }
+    let word = |b: Vec<u8>| u32::from_le_bytes(b.try_into().expect("4 bytes were read"));
+    if word(take(4, &mut sum)?) != VERSION {
+        return Err(corrupt("written by another format version"));
+    }
+    let spec_len = word(take(4, &mut sum)?) as u64;
+    if spec_len > size {
+        return Err(corrupt("truncated"));
+    }
+    let saved_spec = String::from_utf8(take(spec_len as usize, &mut sum)?)
+        .map_err(|_| corrupt("bad game name"))?;
+    if saved_spec != spec {
+        return Err(GameError::Io(format!(
+            "checkpoint {} holds `{saved_spec}`, not `{spec}`; use another file",
+            path.display()
+        )));
+    }
+    let count = u64::from_le_bytes(take(8, &mut sum)?.try_into().expect("8 bytes were read"));
+    if count.saturating_mul(2) > size {
+        return Err(corrupt("truncated"));
+    }
+    crate::limits::check_memory(
+        &format!("loading {count} values from a checkpoint"),
+        count as u128 * 2,
+    )?;
+    let mut values = Vec::with_capacity(count as usize);
+    let mut left = count as usize;
+    while left > 0 {
+        let n = left.min(1 << 15);
+        let bytes = take(2 * n, &mut sum)?;
+        values.extend(
+            bytes
+                .chunks_exact(2)
+                .map(|pair| u16::from_le_bytes([pair[0], pair[1]])),
+        );
+        left -= n;
+    }
+    let mut stored = [0u8; 8];
+    input
+        .read_exact(&mut stored)
+        .map_err(|_| corrupt("truncated"))?;
+    if u64::from_le_bytes(stored) != sum.finish() {
+        return Err(corrupt("checksum mismatch"));
+    }
+    Ok(Some(values))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("grundy-ck-{}-{name}", std::process::id()));
+        let _ = fs::remove_file(&dir);
+        dir
+    }
+
+    #[test]
+    fn round_trip_and_refusals() {
+        let path = scratch("roundtrip");
+        assert_eq!(load(&path, "octal:0.6").unwrap(), None);
+        let values: Vec<Value> = (0..100_000u32).map(|n| (n * 7 % 513) as u16).collect();
+        save(&path, "octal:0.6", &values).unwrap();
+        assert_eq!(load(&path, "octal:0.6").unwrap(), Some(values.clone()));
+        let other = load(&path, "octal:0.16").unwrap_err().to_string();
+        assert!(other.contains("holds `octal:0.6`"), "{other}");
+        // Flip one byte in the middle: the checksum catches it.
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[1000] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        let bad = load(&path, "octal:0.6").unwrap_err().to_string();
+        assert!(bad.contains("checksum mismatch"), "{bad}");
+        // A torn file is refused, not half-read.
+        fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        let torn = load(&path, "octal:0.6").unwrap_err().to_string();
+        assert!(torn.contains("truncated"), "{torn}");
+        fs::remove_file(&path).unwrap();
+    }
+}

@@ -1,0 +1,233 @@
+//! The driver of a long run: `G(0..=to)` for a take-and-break game.
+//!
+//! 1. Resume from the checkpoint file, if one is given and exists.
+//! 2. Pick the solver: rare-value for one- and two-heap options, naive for three-way splits.
+//! 3. Grow the table in doubling stages; after each stage look for a period certified by the
+//!    game's theorem ([`period_rule_of`]). Once one holds, every further value is a table
+//!    lookup (the theorem proves it), so periodic games such as Kayles cost O(N) in all.
+//! 4. Report progress and save checkpoints (every `interval`, and at the end) from the
+//!    solver's chunk callback.
+//!
+//! Memory: 2 bytes a heap for the table, checked before each stage.
+
+use super::checkpoint;
+use super::naive::NaiveSolver;
+use super::rare_value::RareValueSolver;
+use super::rules::MoveRules;
+use super::{period_rule_of, SequenceSolver, Value};
+use crate::error::GameError;
+use crate::impartial::family::PeriodRule;
+use crate::limits::{check_memory, human_bytes, memory_budget};
+use crate::numeric::Nimber;
+use crate::theory::period::{find_certified_by_scan, Period};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Progress: `(heaps done, heaps asked for)`.
+pub type ProgressFn<'a> = &'a mut dyn FnMut(u64, u64);
+
+/// A configured run (builder style): game, optional checkpoint, optional progress.
+pub struct Run<'a> {
+    rules: &'a MoveRules,
+    spec: &'a str,
+    checkpoint: Option<(PathBuf, Duration)>,
+    progress: Option<ProgressFn<'a>>,
+    period_shortcut: bool,
+}
+
+/// The values computed, and the certified period that extends them (if one was found).
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub values: Vec<Value>,
+    pub period: Option<Period>,
+    /// How many values came from the checkpoint file (0 for a fresh run).
+    pub resumed_from: u64,
+}
+
+impl Outcome {
+    /// `G(n)`: from the table, or by the certified period beyond it.
+    pub fn value(&self, n: u64) -> Option<Value> {
+        match self.period {
+            _ if n < self.values.len() as u64 => Some(self.values[n as usize]),
+            // Certified periods are ordinary (saltus 0): the value is the one it repeats.
+            Some(period) => Some(self.values[period.fold(self.values.len(), n).0]),
+            None => None,
+        }
+    }
+}
+
+impl<'a> Run<'a> {
+    pub fn new(rules: &'a MoveRules, spec: &'a str) -> Run<'a> {
+        Run {
+            rules,
+            spec,
+            checkpoint: None,
+            progress: None,
+            period_shortcut: true,
+        }
+    }
+
+    /// Save to `path` every `interval` (and at the end); resume from it if it exists.
+    pub fn checkpoint(mut self, path: PathBuf, interval: Duration) -> Run<'a> {
+        self.checkpoint = Some((path, interval));
+        self
+    }
+
+    pub fn progress(mut self, progress: ProgressFn<'a>) -> Run<'a> {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Compute every value with the solver, even after a period is certified (benchmarks of
+    /// the solver itself, and tests).
+    pub fn without_period_shortcut(mut self) -> Run<'a> {
+        self.period_shortcut = false;
+        self
+    }
+
+    /// `G(0..=to)` (as a table plus, possibly, a certified period).
+    pub fn compute(self, to: u64) -> Result<Outcome, GameError> {
+        let Run {
+            rules,
+            spec,
+            checkpoint,
+            mut progress,
+            period_shortcut,
+        } = self;
+        let len = to
+            .checked_add(1)
+            .ok_or_else(|| GameError::TooLarge("a table to 2^64−1 cannot be stored".to_string()))?;
+        let rule = if period_shortcut {
+            period_rule_of(rules)
+        } else {
+            PeriodRule::None
+        };
+        let table_bytes = len as u128 * std::mem::size_of::<Value>() as u128;
+        let refusal = || {
+            GameError::TooLarge(format!(
+                "a table of G(0..={to}) for `{spec}` needs about {} of memory (2 bytes a heap) and no period is certified yet; this machine allows {}",
+                human_bytes(table_bytes),
+                human_bytes(memory_budget() as u128)
+            ))
+        };
+        if rule == PeriodRule::None && check_memory("", table_bytes).is_err() {
+            return Err(refusal());
+        }
+        let mut values = match &checkpoint {
+            Some((path, _)) => match checkpoint::load(path, spec)? {
+                Some(values) => values,
+                None => {
+                    // Save the empty table now: an unwritable path fails at once, not after
+                    // the first interval of work.
+                    checkpoint::save(path, spec, &[])?;
+                    Vec::new()
+                }
+            },
+            None => Vec::new(),
+        };
+        let resumed_from = values.len() as u64;
+        // A checkpoint may hold more than this run needs: keep it all (the table may then be
+        // longer than `to + 1`), so that the final save never shortens it.
+        // The scan, not the Z-function search: its tail runs would take twice the table.
+        let mut period = find_certified_by_scan(&values, rule);
+        if rule == PeriodRule::None {
+            // The whole table is needed and fits (checked above): allocate it once, so that
+            // growing it never holds the old and the new buffer at the same time.
+            values.reserve(len.saturating_sub(values.len() as u64) as usize);
+        }
+        let mut solver: Box<dyn SequenceSolver> = if rules.split3.is_empty() {
+            Box::new(RareValueSolver::new(rules, values))
+        } else {
+            Box::new(NaiveSolver::new(rules, values))
+        };
+        let mut last_save = Instant::now();
+        let mut saved_len = resumed_from;
+        while period.is_none() && (solver.values().len() as u64) < len {
+            let done = solver.values().len() as u64;
+            let stage = if rule == PeriodRule::None {
+                len
+            } else {
+                len.min(done.saturating_mul(2).max(4096))
+            };
+            if check_memory("", stage as u128 * 2 + (1 << 20)).is_err() {
+                return Err(refusal());
+            }
+            solver.extend_to(stage, &mut |values| {
+                if let Some(report) = progress.as_mut() {
+                    report(values.len() as u64, len);
+                }
+                if let Some((path, interval)) = &checkpoint {
+                    if last_save.elapsed() >= *interval {
+                        checkpoint::save(path, spec, values)?;
+                        saved_len = values.len() as u64;
+                        last_save = Instant::now();
+                    }
+                }
+                Ok(())
+            })?;
+            period = find_certified_by_scan(solver.values(), rule);
+        }
+        if let Some((path, _)) = &checkpoint {
+            if solver.values().len() as u64 != saved_len {
+                checkpoint::save(path, spec, solver.values())?;
+            }
+        }
+        if let Some(report) = progress.as_mut() {
+            report(len, len);
+        }
+        Ok(Outcome {
+            values: solver.into_values(),
+            period,
+            resumed_from,
+        })
+    }
+
+    /// `G(0), …, G(to)` in order to `sink`.
+    pub fn for_each_value(
+        self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        let outcome = self.compute(to)?;
+        for n in 0..=to {
+            let v = outcome
+                .value(n)
+                .expect("compute covers 0..=to by the table or a certified period");
+            sink(n, Nimber(v as u64))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::games::octal::OctalCode;
+
+    #[test]
+    fn resuming_a_shorter_checkpointed_run_changes_nothing() {
+        let rules = OctalCode::parse("0.6", "t").unwrap().rules();
+        let path =
+            std::env::temp_dir().join(format!("grundy-seq-{}-resume.ck", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let fresh = Run::new(&rules, "octal:0.6").compute(150_000).unwrap();
+        let every = Duration::ZERO;
+        let first = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), every)
+            .compute(70_000)
+            .unwrap();
+        assert_eq!(first.resumed_from, 0);
+        let mut reports = Vec::new();
+        let mut progress = |done: u64, total: u64| reports.push((done, total));
+        let resumed = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), every)
+            .progress(&mut progress)
+            .compute(150_000)
+            .unwrap();
+        assert_eq!(resumed.resumed_from, 70_001);
+        assert_eq!(resumed.values, fresh.values);
+        assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert_eq!(reports.last(), Some(&(150_001, 150_001)));
+        std::fs::remove_file(&path).unwrap();
+    }
+}

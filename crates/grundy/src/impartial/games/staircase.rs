@@ -1,0 +1,248 @@
+//! Staircase Nim: coins lie on steps `0, 1, 2, …` (POSITION lists the counts, step 0 first);
+//! a move takes any positive number of coins from one step `i ≥ 1` down to step `i − 1`.
+//! Coins on step 0 are out of play.
+//!
+//! `G = c₁ ⊕ c₃ ⊕ c₅ ⊕ …` (the nim-sum of the odd steps). Proof: a move changes exactly one
+//! odd step — it lowers step `i` if `i` is odd, raises step `i − 1` if `i` is even — so no
+//! option keeps the value; and every smaller value is reached as in Nim by lowering one odd
+//! step. Hence the winning moves are the Nim moves on odd steps (`cᵢ → cᵢ ⊕ G` when smaller)
+//! and the "additions" from an even step `i ≥ 2` that raise step `i − 1` to `c_{i−1} ⊕ G`
+//! when step `i` holds enough coins.
+
+use crate::error::GameError;
+use crate::impartial::family::{Family, GameValue, OptionReport, Play, Solution, Winner};
+use crate::impartial::games::tuple::{
+    entry_reports, not_an_option, parse_target, parse_tuple, tuple_move, tuple_option_reports,
+    Target,
+};
+use crate::impartial::heap::MAX_LISTED_OPTIONS;
+use crate::numeric::Nimber;
+
+/// `staircase`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Staircase;
+
+/// The nim-sum of the odd steps.
+pub fn staircase_value(steps: &[u64]) -> u64 {
+    steps.iter().skip(1).step_by(2).fold(0, |a, &c| a ^ c)
+}
+
+/// Every move to value 0, as new positions (counts may exceed 2^64−1 after an addition).
+pub fn winning_moves(steps: &[u64]) -> Vec<Vec<u128>> {
+    let total = staircase_value(steps);
+    let mut out = Vec::new();
+    if total == 0 {
+        return out;
+    }
+    let wide: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
+    for i in 1..steps.len() {
+        let (moved, below) = if i % 2 == 1 {
+            // Lower odd step i to c ⊕ total.
+            let target = steps[i] ^ total;
+            if target >= steps[i] {
+                continue;
+            }
+            (steps[i] - target, wide[i - 1])
+        } else {
+            // Raise odd step i−1 to c ⊕ total with coins from step i.
+            let target = steps[i - 1] ^ total;
+            if target <= steps[i - 1] || target - steps[i - 1] > steps[i] {
+                continue;
+            }
+            (target - steps[i - 1], wide[i - 1])
+        };
+        let mut next = wide.clone();
+        next[i] -= moved as u128;
+        next[i - 1] = below + moved as u128;
+        out.push(next);
+    }
+    out
+}
+
+fn too_many_coins() -> GameError {
+    GameError::bad_position("", "a step would hold more than 2^64−1 coins")
+}
+
+impl Family for Staircase {
+    fn spec(&self) -> String {
+        "staircase".to_string()
+    }
+
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
+        let steps = parse_tuple(positions)?;
+        play.normal_only(|| {
+            "misère play of `staircase` has no theory in grundy; only normal play is available"
+                .into()
+        })?;
+        let total = staircase_value(&steps);
+        let from: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
+        Ok(Solution {
+            moves_omitted: None,
+            winner: Winner::from_grundy(Nimber(total)),
+            grundy: Some(total),
+            winning_moves: winning_moves(&steps)
+                .iter()
+                .map(|to| tuple_move(&from, to))
+                .collect(),
+            components: entry_reports(&steps, |i| Some(if i % 2 == 1 { steps[i] } else { 0 })),
+            method: "G = nim-sum of the odd steps".into(),
+        })
+    }
+
+    fn value(&self, position: &str) -> Result<GameValue, GameError> {
+        let steps = parse_tuple(&[position])?;
+        Ok(GameValue::Finite(Nimber(staircase_value(&steps))))
+    }
+
+    fn whole_position_moves(&self) -> bool {
+        true
+    }
+
+    /// Every move of the whole position (`0 5 9`), each the whole new position.
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let steps = parse_tuple(&[position])?;
+        let count: u128 = steps.iter().skip(1).map(|&c| c as u128).sum();
+        if count > MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "this staircase has {count} moves; too many to list one by one"
+            )));
+        }
+        let mut options = Vec::new();
+        for i in 1..steps.len() {
+            for moved in 1..=steps[i] {
+                let mut next = steps.clone();
+                next[i] -= moved;
+                next[i - 1] = steps[i - 1].checked_add(moved).ok_or_else(too_many_coins)?;
+                let value = staircase_value(&next);
+                options.push((next, value));
+            }
+        }
+        Ok(tuple_option_reports(options))
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(parse_tuple(&[position])?.iter().skip(1).any(|&c| c > 0))
+    }
+
+    /// `to` is the whole new position, or the new count of step `component`: lower, the coins
+    /// go down one step; higher, they come down from the step above.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        let steps = parse_tuple(positions)?;
+        let rule = "coins move from one step to the step below";
+        let next = match parse_target(&steps, to)? {
+            Target::Whole(next) => next,
+            Target::Entry(count) => {
+                let now = *steps
+                    .get(component)
+                    .ok_or_else(|| not_an_option(to, &steps, rule))?;
+                let mut next = steps.clone();
+                next[component] = count;
+                let (from, below, moved) = if count < now {
+                    (component, component.checked_sub(1), now - count)
+                } else {
+                    (component + 1, Some(component), count - now)
+                };
+                match below {
+                    Some(below) if from < steps.len() && steps[from] >= moved => {
+                        next[from] = steps[from] - moved;
+                        next[below] = steps[below].checked_add(moved).ok_or_else(too_many_coins)?;
+                        next[component] = count;
+                    }
+                    _ => return Err(not_an_option(to, &steps, rule)),
+                }
+                next
+            }
+        };
+        // Legal iff exactly one step i ≥ 1 lost m ≥ 1 coins and step i − 1 gained them.
+        let legal = (1..steps.len()).any(|i| {
+            let moved = steps[i].checked_sub(next[i]).filter(|&m| m > 0);
+            moved.is_some_and(|m| {
+                next[i - 1].checked_sub(steps[i - 1]) == Some(m)
+                    && (0..steps.len()).all(|j| j == i || j == i - 1 || next[j] == steps[j])
+            })
+        });
+        if !legal || next.len() != steps.len() {
+            return Err(not_an_option(to, &steps, rule));
+        }
+        Ok(next.iter().map(u64::to_string).collect())
+    }
+
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        match play {
+            Play::Normal => Ok(Winner::from_grundy(Nimber(staircase_value(&parse_tuple(
+                positions,
+            )?)))),
+            Play::Misere => Ok(self.solve(positions, play)?.winner),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::{ImpartialGame, Solver};
+    use proptest::prelude::*;
+
+    /// The definition, for the generic solver.
+    struct Definition;
+    impl ImpartialGame for Definition {
+        type Position = Vec<u64>;
+        fn options(&self, steps: &Vec<u64>) -> Vec<Vec<Vec<u64>>> {
+            let mut out = Vec::new();
+            for i in 1..steps.len() {
+                for moved in 1..=steps[i] {
+                    let mut next = steps.clone();
+                    next[i] -= moved;
+                    next[i - 1] += moved;
+                    out.push(vec![next]);
+                }
+            }
+            out
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn value_and_moves_match_solver(steps in proptest::collection::vec(0u64..5, 1..5)) {
+            let mut solver = Solver::new(&Definition);
+            prop_assert_eq!(solver.grundy(&steps).unwrap().0, staircase_value(&steps));
+            let mut expected: Vec<Vec<u128>> = solver
+                .winning_moves(std::slice::from_ref(&steps))
+                .unwrap()
+                .into_iter()
+                .map(|(_, o)| o[0].iter().map(|&c| c as u128).collect())
+                .collect();
+            expected.sort();
+            let mut got = winning_moves(&steps);
+            got.sort();
+            prop_assert_eq!(got, expected);
+        }
+    }
+
+    #[test]
+    fn reports_and_huge_counts() {
+        let s = Staircase
+            .solve(&["3", "1", "4", "1"], Play::Normal)
+            .unwrap();
+        // odd steps 1 and 1: value 0.
+        assert_eq!((s.winner, s.grundy), (Winner::Second, Some(0)));
+        let s = Staircase.solve(&["0", "5", "9"], Play::Normal).unwrap();
+        let to: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, ["5 0 9"]);
+        assert_eq!(s.winning_moves[0].component, 0);
+        // Coins moved down may push a step past 2^64−1: still a legal move, printed exactly.
+        let max = u64::MAX.to_string();
+        let s = Staircase.solve(&[&max, &max], Play::Normal).unwrap();
+        assert_eq!(s.winning_moves[0].to, "36893488147419103230 0");
+        assert!(Staircase.solve(&["1", "2"], Play::Misere).is_err());
+        assert_eq!(
+            Staircase.value("0,5,9").unwrap(),
+            GameValue::Finite(Nimber(5))
+        );
+    }
+}

@@ -1,0 +1,540 @@
+//! Subtraction games: remove `s` tokens from one heap, for some `s` in a set `S`.
+//!
+//! Spec: `subtraction:1,3,4`, `subtraction:1..6` (take 1 to 6, the "Bash game"), or a mix
+//! such as `subtraction:2..4,7`. The set is kept as sorted disjoint intervals so that huge
+//! ranges (`1..1000000000000`) cost nothing to store. Infinite sets — `primes`, `squares`,
+//! `fibonacci`, `powers-of-2`, unions such as `1,primes`, and `all-but:2,5` — live in
+//! [`subtraction_sets`](crate::impartial::games::subtraction_sets), which also holds their fast tables.
+//!
+//! Fast paths, each tested against the definition:
+//! - `S = {a, …, b}` (one interval): `G(n) = ⌊(n mod (a+b)) / a⌋` (Winning Ways, ch. 4);
+//!   for `a = 1` this is the familiar take-at-most-k rule `n mod (k+1)`.
+//! - otherwise `G(n)` depends only on the previous `max S` values, so tables stream with a
+//!   window of `max S` values.
+//! - infinite sets: `G(n) = n mod k` where that theorem applies, else the fast tables.
+//!
+//! Misère play: the Anti-SG/SJ rule ([`misere`](crate::theory::misere)) wherever its
+//! condition holds — proved for the closed forms, checked on the table otherwise.
+
+use crate::error::GameError;
+use crate::impartial::family::{PeriodRule, Winner};
+use crate::impartial::games::subtraction_sets::{InfiniteSet, Sequence};
+use crate::impartial::heap::HeapRules;
+use crate::impartial::HeapGame;
+use crate::limits::check_memory;
+use crate::numeric::{MexSet, Nimber};
+use crate::theory::misere::{sj_outcome, VerifiedValues};
+
+/// A subtraction set: finite (sorted, disjoint, non-adjacent intervals `[lo, hi]`, `lo ≥ 1`)
+/// or infinite (`intervals` is then empty and `infinite` holds the set).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    intervals: Vec<(u64, u64)>,
+    infinite: Option<InfiniteSet>,
+    /// Values checked for the misère (SJ) condition, kept between batch lines.
+    misere: VerifiedValues,
+}
+
+impl Subtraction {
+    /// Builds the game from intervals in any order (overlaps are merged). Errors on an empty
+    /// set or an element 0 (removing nothing is not a move).
+    pub fn from_intervals(intervals: Vec<(u64, u64)>, spec: &str) -> Result<Self, GameError> {
+        Ok(Subtraction {
+            intervals: normalise(intervals, spec)?,
+            infinite: None,
+            misere: VerifiedValues::default(),
+        })
+    }
+
+    fn from_infinite(infinite: InfiniteSet) -> Subtraction {
+        Subtraction {
+            intervals: Vec::new(),
+            infinite: Some(infinite),
+            misere: VerifiedValues::default(),
+        }
+    }
+
+    /// Parses the part after `subtraction:`: comma-separated numbers, `a..b` ranges and
+    /// sequence names (`primes`, `squares`, `fibonacci`, `powers-of-2`), or `all-but:` and a
+    /// list of exceptions.
+    pub fn parse(args: &str, spec: &str) -> Result<Self, GameError> {
+        if let Some(rest) = args.strip_prefix("all-but:") {
+            if rest.trim().is_empty() {
+                return Err(GameError::bad_spec(
+                    spec,
+                    "all-but needs at least one exception, e.g. `all-but:2,5` (with none it is nim)",
+                ));
+            }
+            let excluded = normalise(parse_intervals(rest, spec)?, spec)?;
+            return Ok(Subtraction::from_infinite(InfiniteSet::all_but(
+                excluded, spec,
+            )?));
+        }
+        let mut sequences = Vec::new();
+        let mut numbers = Vec::new();
+        for item in args.split(',') {
+            match Sequence::parse(item.trim()) {
+                Some(q) => sequences.push(q),
+                None => numbers.push(item),
+            }
+        }
+        let intervals = parse_intervals(&numbers.join(","), spec)?;
+        if sequences.is_empty() {
+            return Subtraction::from_intervals(intervals, spec);
+        }
+        let finite = if numbers.is_empty() {
+            Vec::new()
+        } else {
+            normalise(intervals, spec)?
+        };
+        Ok(Subtraction::from_infinite(InfiniteSet::union(
+            finite, sequences,
+        )))
+    }
+
+    /// Whether the set is finite.
+    pub fn is_finite(&self) -> bool {
+        self.infinite.is_none()
+    }
+
+    /// The infinite set, if the set is infinite.
+    pub fn infinite_set(&self) -> Option<&InfiniteSet> {
+        self.infinite.as_ref()
+    }
+}
+
+/// Sorts and merges intervals; errors on an empty set, an empty range or an element 0.
+fn normalise(mut intervals: Vec<(u64, u64)>, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
+    if intervals.is_empty() {
+        return Err(GameError::bad_spec(spec, "the subtraction set is empty"));
+    }
+    if let Some(&(lo, hi)) = intervals.iter().find(|(lo, hi)| lo > hi) {
+        return Err(GameError::bad_spec(
+            spec,
+            format!("range {lo}..{hi} is empty (its start is above its end)"),
+        ));
+    }
+    if intervals.iter().any(|&(lo, _)| lo == 0) {
+        return Err(GameError::bad_spec(
+            spec,
+            "0 cannot be in a subtraction set (a move must remove something)",
+        ));
+    }
+    intervals.sort_unstable();
+    let mut merged: Vec<(u64, u64)> = Vec::with_capacity(intervals.len());
+    for (lo, hi) in intervals {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    Ok(merged)
+}
+
+/// Parses comma-separated numbers and `a..b` ranges (an empty text gives no intervals).
+fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
+    let mut intervals = Vec::new();
+    if args.trim().is_empty() {
+        return Ok(intervals);
+    }
+    for item in args.split(',') {
+        let item = item.trim();
+        let number = |t: &str| {
+            t.trim().parse::<u64>().map_err(|_| {
+                    GameError::bad_spec(
+                        spec,
+                        format!("`{t}` is not a positive integer up to 2^64−1 (expected e.g. `1,3,4` or `1..6`)"),
+                    )
+                })
+        };
+        let interval = match item.split_once("..") {
+            Some((lo, hi)) => {
+                let hi = hi.strip_prefix('=').unwrap_or(hi);
+                (number(lo)?, number(hi)?)
+            }
+            None => {
+                let v = number(item)?;
+                (v, v)
+            }
+        };
+        intervals.push(interval);
+    }
+    Ok(intervals)
+}
+
+impl Subtraction {
+    /// The largest element of the set (`u64::MAX` for an infinite set).
+    pub fn max_removal(&self) -> u64 {
+        self.intervals.last().map_or(u64::MAX, |&(_, hi)| hi)
+    }
+
+    /// Whether `s` is in the set (finite or infinite).
+    pub fn contains(&self, s: u64) -> bool {
+        match &self.infinite {
+            Some(set) => set.contains(s),
+            None => self.intervals.iter().any(|&(lo, hi)| lo <= s && s <= hi),
+        }
+    }
+
+    /// The intervals of a finite set (empty for an infinite one).
+    pub fn intervals(&self) -> &[(u64, u64)] {
+        &self.intervals
+    }
+
+    /// The number of elements of the set (`u128::MAX` for an infinite set).
+    pub fn len(&self) -> u128 {
+        if !self.is_finite() {
+            return u128::MAX;
+        }
+        self.intervals
+            .iter()
+            .map(|&(lo, hi)| (hi - lo) as u128 + 1)
+            .sum()
+    }
+
+    /// Whether the set is empty (never, by construction).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+impl HeapGame for Subtraction {
+    /// The definition: heap `n` moves to `n − s` for every `s ∈ S` with `s ≤ n`.
+    fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+        if let Some(set) = &self.infinite {
+            let mut removals = Vec::new();
+            set.any_up_to(n, &mut |s| {
+                removals.push(s);
+                false
+            });
+            removals.sort_unstable();
+            removals.into_iter().for_each(|s| visit(&[n - s]));
+            return;
+        }
+        for &(lo, hi) in &self.intervals {
+            if lo > n {
+                break;
+            }
+            for s in lo..=hi.min(n) {
+                visit(&[n - s]);
+            }
+        }
+    }
+}
+
+/// `1,3..5,9`: the spec form of normalised intervals.
+pub fn format_intervals(intervals: &[(u64, u64)]) -> String {
+    let parts: Vec<String> = intervals
+        .iter()
+        .map(|&(lo, hi)| match hi - lo {
+            0 => lo.to_string(),
+            1 => format!("{lo},{hi}"),
+            _ => format!("{lo}..{hi}"),
+        })
+        .collect();
+    parts.join(",")
+}
+
+impl Subtraction {
+    /// Whether some `s ∈ S`, `s ≤ n`, satisfies `stop` (trying them in a cheap order).
+    fn any_removal(&self, n: u64, stop: &mut dyn FnMut(u64) -> bool) -> bool {
+        match &self.infinite {
+            Some(set) => set.any_up_to(n, stop),
+            None => self
+                .intervals
+                .iter()
+                .take_while(|&&(lo, _)| lo <= n)
+                .any(|&(lo, hi)| (lo..=hi.min(n)).any(&mut *stop)),
+        }
+    }
+
+    /// Whether every heap has a closed form for which the SJ condition is a theorem.
+    fn has_proved_misere_rule(&self) -> bool {
+        match &self.infinite {
+            Some(set) => set.cycle().is_some(),
+            None => self.intervals.len() == 1,
+        }
+    }
+}
+
+impl HeapRules for Subtraction {
+    fn spec(&self) -> String {
+        match &self.infinite {
+            Some(set) => format!("subtraction:{}", set.spec_args()),
+            None => format!("subtraction:{}", format_intervals(&self.intervals)),
+        }
+    }
+
+    fn option_count(&self, n: u64) -> u128 {
+        if let Some(set) = &self.infinite {
+            return set.count_up_to(n);
+        }
+        self.intervals
+            .iter()
+            .filter(|&&(lo, _)| lo <= n)
+            .map(|&(lo, hi)| (hi.min(n) - lo) as u128 + 1)
+            .sum()
+    }
+
+    fn closed_form(&self, n: u64) -> Option<Nimber> {
+        if let Some(set) = &self.infinite {
+            return set.cycle().map(|k| Nimber(n % k));
+        }
+        match self.intervals[..] {
+            [(a, b)] => {
+                // a + b may overflow u64; compute in u128.
+                let period = a as u128 + b as u128;
+                Some(Nimber(((n as u128 % period) / a as u128) as u64))
+            }
+            _ => None,
+        }
+    }
+
+    fn closed_form_name(&self) -> &'static str {
+        if self.is_finite() {
+            "closed form G(n) = ⌊(n mod (a+b)) / a⌋ for S = {a..b}"
+        } else {
+            "closed form G(n) = n mod k (S contains 1..k−1 and no multiple of k)"
+        }
+    }
+
+    /// `n → m` is a move iff `n − m ∈ S` (the empty option is heap 0).
+    fn is_option(&self, n: u64, option: &[u64]) -> Result<bool, GameError> {
+        let m = match option {
+            [] => 0,
+            [m] => *m,
+            _ => return Ok(false),
+        };
+        Ok(m < n && self.contains(n - m))
+    }
+
+    /// Streams the table keeping only a window of the last `max S` values.
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        if let Some(set) = &self.infinite {
+            if set.cycle().is_some() {
+                for n in 0..=to {
+                    sink(n, self.closed_form(n).expect("the cycle is a closed form"))?;
+                }
+                return Ok(());
+            }
+            for (n, &v) in set.table(to)?.iter().enumerate() {
+                sink(n as u64, Nimber(v as u64))?;
+            }
+            return Ok(());
+        }
+        if let [(_, _)] = self.intervals[..] {
+            for n in 0..=to {
+                sink(
+                    n,
+                    self.closed_form(n).expect("one interval has a closed form"),
+                )?;
+            }
+            return Ok(());
+        }
+        let k = self.max_removal();
+        // Window of the last k+1 values, indexed by n mod (k+1).
+        let window = k.min(to).saturating_add(1);
+        check_memory(
+            &format!("a window of {window} values for `{}`", self.spec()),
+            window as u128 * 8,
+        )?;
+        let mut ring = vec![0u64; window as usize];
+        let mut seen = MexSet::new();
+        for n in 0..=to {
+            seen.clear();
+            self.heap_options(n, &mut |option| {
+                seen.insert(ring[(option[0] % window) as usize]);
+            });
+            let v = seen.mex();
+            ring[(n % window) as usize] = v;
+            sink(n, Nimber(v))?;
+        }
+        Ok(())
+    }
+
+    fn period_rule(&self) -> PeriodRule {
+        if self.is_finite() {
+            PeriodRule::FiniteSubtraction {
+                max_removal: self.max_removal(),
+            }
+        } else {
+            PeriodRule::None
+        }
+    }
+
+    /// The SJ rule: by theorem for the closed forms, else once the table to the largest heap
+    /// shows the condition holds (see `families::misere`).
+    fn misere_outcome(&self, heaps: &[u64]) -> Result<Winner, GameError> {
+        if self.has_proved_misere_rule() {
+            let values: Vec<u64> = heaps
+                .iter()
+                .map(|&n| self.closed_form(n).map(|v| v.0))
+                .collect::<Option<_>>()
+                .expect("closed forms answer every heap");
+            return Ok(sj_outcome(&values));
+        }
+        let values = self.misere.values_for(
+            heaps,
+            &self.spec(),
+            &|to| {
+                let mut table = Vec::new();
+                self.for_each_value(to, &mut |_, v| {
+                    table.push(v.0);
+                    Ok(())
+                })?;
+                Ok(table)
+            },
+            &|n| !self.any_removal(n, &mut |_| true),
+            &|n, table| self.any_removal(n, &mut |s| table[(n - s) as usize] == 1),
+        )?;
+        Ok(sj_outcome(&values))
+    }
+
+    /// For an interval set the options of one value form an arithmetic progression; enumerate
+    /// by the set otherwise (finite sets have few options).
+    fn options_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
+    ) -> Result<Vec<Vec<u64>>, GameError> {
+        if let [(a, b)] = self.intervals[..] {
+            // Options are n-b..=n-a (clipped at 0); their values follow the closed form,
+            // which repeats with period a+b > b-a, so each residue class occurs at most once
+            // per period: scan the residues instead of the options.
+            let lowest = n.saturating_sub(b);
+            if n < a {
+                return Ok(vec![]);
+            }
+            let highest = n - a;
+            let period = a as u128 + b as u128;
+            let mut out = Vec::new();
+            // value t ⇔ (m mod period) ∈ [t·a, t·a + a − 1]
+            let start = target.0 as u128 * a as u128;
+            if start >= period {
+                return Ok(vec![]);
+            }
+            for r in start..(start + a as u128).min(period) {
+                // smallest m ≥ lowest with m ≡ r (mod period)
+                let base = lowest as u128 - (lowest as u128 % period) + r;
+                let mut m = if base < lowest as u128 {
+                    base + period
+                } else {
+                    base
+                };
+                while m <= highest as u128 {
+                    out.push(vec![m as u64]);
+                    m += period;
+                }
+                if out.len() as u128 > crate::impartial::heap::MAX_ENUMERATED_OPTIONS {
+                    return Err(GameError::TooLarge("too many winning moves to list".into()));
+                }
+            }
+            out.sort_unstable_by(|x, y| y.cmp(x));
+            return Ok(out);
+        }
+        let count = self.option_count(n);
+        if count > crate::impartial::heap::MAX_ENUMERATED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "heap {n} has {count} options; too many to list"
+            )));
+        }
+        let mut out = Vec::new();
+        let mut error = None;
+        self.heap_options(n, &mut |option| match value_of(option[0]) {
+            Ok(v) if v == target => out.push(option.to_vec()),
+            Ok(_) => {}
+            Err(e) => error = Some(e),
+        });
+        match error {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::family::{Family, HeapSequence, Play};
+    use crate::impartial::heap::HeapFamily;
+    use crate::impartial::table::heap_table;
+    use proptest::prelude::*;
+
+    fn game(spec: &str) -> Subtraction {
+        Subtraction::parse(spec, spec).unwrap()
+    }
+
+    #[test]
+    fn textbook_sequence_1_3_4() {
+        let values = HeapFamily::new(game("1,3,4")).values(8).unwrap();
+        assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+    }
+
+    #[test]
+    fn parsing_and_normalisation() {
+        assert_eq!(game("4,1,3").spec(), "subtraction:1,3,4");
+        assert_eq!(game("1..6").spec(), "subtraction:1..6");
+        assert_eq!(game("1..3,4,9").spec(), "subtraction:1..4,9");
+        for bad in ["", "0", "1,,2", "5..2", "x", "1..", "99999999999999999999"] {
+            assert!(Subtraction::parse(bad, bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn bash_game_at_the_top_of_u64() {
+        let family = HeapFamily::new(game("1..6"));
+        let v = family.grundy(u64::MAX).unwrap();
+        assert_eq!(v.0, u64::MAX % 7);
+        let s = family
+            .solve(&["18446744073709551615"], Play::Normal)
+            .unwrap();
+        assert_eq!(s.winning_moves.len(), 1);
+        assert_eq!(s.winning_moves[0].to, (u64::MAX - u64::MAX % 7).to_string());
+        // One interval reaching 2^64−1: a + b overflows u64 and must not wrap.
+        let wide = HeapFamily::new(game("2..18446744073709551615"));
+        assert_eq!(wide.grundy(u64::MAX).unwrap().0, u64::MAX / 2);
+    }
+
+    proptest! {
+        #[test]
+        fn interval_closed_form_matches_definition(a in 1u64..6, len in 0u64..6, n in 0u64..80) {
+            let g = Subtraction::from_intervals(vec![(a, a + len)], "test").unwrap();
+            let table = heap_table(&g, n).unwrap();
+            prop_assert_eq!(g.closed_form(n).unwrap().0, table[n as usize]);
+        }
+
+        #[test]
+        fn streaming_window_matches_definition(set in proptest::collection::btree_set(1u64..12, 1..5)) {
+            let g = Subtraction::from_intervals(set.iter().map(|&s| (s, s)).collect(), "test").unwrap();
+            let table = heap_table(&g, 200).unwrap();
+            let mut streamed = Vec::new();
+            g.for_each_value(200, &mut |_, v| { streamed.push(v.0); Ok(()) }).unwrap();
+            prop_assert_eq!(streamed, table);
+        }
+
+        #[test]
+        fn is_option_matches_enumeration(set in proptest::collection::btree_set(1u64..12, 1..5), n in 0u64..30, m in 0u64..30) {
+            let g = Subtraction::from_intervals(set.iter().map(|&s| (s, s)).collect(), "test").unwrap();
+            let mut expected = false;
+            g.heap_options(n, &mut |o| expected |= o[0] == m);
+            let option = crate::impartial::heap::normalise_option(vec![m]);
+            prop_assert_eq!(g.is_option(n, &option).unwrap(), expected);
+        }
+
+        #[test]
+        fn interval_winning_moves_match_enumeration(a in 1u64..5, len in 0u64..5, n in 0u64..60, m in 0u64..60) {
+            let g = Subtraction::from_intervals(vec![(a, a + len)], "test").unwrap();
+            let table = heap_table(&g, 200).unwrap();
+            let target = Nimber(table[m as usize]);
+            let value_of = |h: u64| Ok(Nimber(table[h as usize]));
+            let mut expected = Vec::new();
+            g.heap_options(n, &mut |o| if table[o[0] as usize] == target.0 { expected.push(o.to_vec()) });
+            prop_assert_eq!(g.options_with_value(n, target, &value_of).unwrap(), expected);
+        }
+    }
+}

@@ -1,0 +1,467 @@
+//! Wythoff's game: a queen at `a,b` moves left, down, or diagonally down-left (take from one
+//! heap, or the same number from both); whoever cannot move loses.
+//!
+//! - **One queen**: the P-positions are `(⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k)` and their mirrors
+//!   (Wythoff 1907). We compute `⌊kφ⌋ = (k + ⌊√(5k²)⌋) / 2` in exact integer arithmetic (no
+//!   floating point: `√(5k²)` is irrational for `k > 0`, so flooring it first changes nothing),
+//!   which answers outcome and every winning move for coordinates up to 2^62. Every positive
+//!   integer lies in exactly one P-position (Beatty), so a queen has at most three winning moves:
+//!   to the P-position sharing its row, its column, or its diagonal. Misère play (one queen)
+//!   swaps `(0,0), (1,2), (2,1)` for `(0,1), (1,0), (2,2)` and keeps every other P-position.
+//! - **Sums of queens** need Grundy values, which have no closed form: a table by the
+//!   definition, each cell the mex of its row, column and diagonal (kept as value bitsets, so
+//!   a side-`L` table costs `O(L³/64)`), for coordinates below [`MAX_TABLE_SIDE`].
+
+use crate::error::GameError;
+use crate::impartial::family::{
+    ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+};
+use crate::impartial::games::cells::{
+    apply_cell_move, cell_option_reports, format_cell, parse_cell, parse_cells, solve_sum, Cell,
+    CellRules,
+};
+use crate::impartial::games::subtraction_sets::isqrt;
+use crate::numeric::Nimber;
+use std::sync::RwLock;
+
+/// Largest coordinate of the exact rule (so that `5k²` fits in 128 bits).
+pub const MAX_EXACT: u64 = 1 << 62;
+
+/// Grundy tables cover coordinates below this (a 2048² table takes about 0.2 s and 16 MiB).
+pub const MAX_TABLE_SIDE: u64 = 2048;
+
+/// `⌊kφ⌋`, exactly.
+pub fn floor_phi(k: u64) -> u64 {
+    let k = k as u128;
+    ((k + isqrt(5 * k * k)) / 2) as u64
+}
+
+/// Whether `(a, b)` is a normal-play P-position.
+pub fn is_p_position(a: u64, b: u64) -> bool {
+    let (low, high) = (a.min(b), a.max(b));
+    floor_phi(high - low) == low
+}
+
+/// Whether `(a, b)` is a misère P-position.
+pub fn is_misere_p_position(a: u64, b: u64) -> bool {
+    if a.max(b) <= 2 {
+        matches!((a, b), (0, 1) | (1, 0) | (2, 2))
+    } else {
+        is_p_position(a, b)
+    }
+}
+
+/// The other coordinate of the P-position containing `c` (0 for 0).
+pub fn partner(c: u64) -> u64 {
+    if c == 0 {
+        return 0;
+    }
+    // c = a_k for k ≈ c/φ, or c = a_k + k for k ≈ c/φ²; the estimates are off by at most one.
+    let c128 = c as u128;
+    let root = isqrt(5 * c128 * c128);
+    let near_a = ((root - c128) / 2) as u64; // ⌊c/φ⌋
+    let near_b = c - near_a; // ≈ c/φ²
+    for k in near_a.saturating_sub(1)..=near_a + 1 {
+        if floor_phi(k) == c {
+            return c + k;
+        }
+    }
+    for k in near_b.saturating_sub(1)..=near_b + 1 {
+        if floor_phi(k) + k == c {
+            return c - k;
+        }
+    }
+    unreachable!("every positive integer is ⌊kφ⌋ or ⌊kφ²⌋ for some k (Beatty)")
+}
+
+/// Whether `to` is an option of `from`.
+fn is_option(from: Cell, to: Cell) -> bool {
+    let ((a, b), (x, y)) = (from, to);
+    (x == a && y < b) || (y == b && x < a) || (x < a && a - x == b.wrapping_sub(y))
+}
+
+/// Every option of `(a, b)`: left, down, diagonal (nearest first).
+fn options(a: u64, b: u64) -> Vec<Cell> {
+    let mut out: Vec<Cell> = (0..a).rev().map(|x| (x, b)).collect();
+    out.extend((0..b).rev().map(|y| (a, y)));
+    out.extend((1..=a.min(b)).map(|d| (a - d, b - d)));
+    out
+}
+
+/// Every move of one queen to a P-position of the given convention.
+pub fn winning_moves_of_one(a: u64, b: u64, play: Play) -> Vec<Cell> {
+    let mut candidates = vec![(partner(b), b), (a, partner(a))];
+    let (low, high) = (a.min(b), a.max(b));
+    let k = high - low;
+    let (x, y) = (floor_phi(k), floor_phi(k) + k);
+    candidates.push(if a <= b { (x, y) } else { (y, x) });
+    if play == Play::Misere {
+        candidates.extend([(0, 1), (1, 0), (2, 2)]);
+    }
+    let is_p = |(x, y): Cell| match play {
+        Play::Normal => is_p_position(x, y),
+        Play::Misere => is_misere_p_position(x, y),
+    };
+    let mut moves: Vec<Cell> = candidates
+        .into_iter()
+        .filter(|&c| is_option((a, b), c) && is_p(c))
+        .collect();
+    moves.sort_unstable();
+    moves.dedup();
+    moves
+}
+
+/// Grundy values of the cells `0..side × 0..side`, row-major, by the definition.
+pub fn grundy_table(side: u64) -> Result<Vec<u32>, GameError> {
+    let l = side as usize;
+    // Values are at most a + b < 2·side.
+    let words = (2 * l).div_ceil(64).max(1);
+    crate::limits::check_memory(
+        &format!("a Wythoff table of side {side}"),
+        (l * l * 4 + 4 * l * words * 8) as u128,
+    )?;
+    let mut values = vec![0u32; l * l];
+    let mut rows = vec![0u64; l * words];
+    let mut cols = vec![0u64; l * words];
+    let mut diags = vec![0u64; 2 * l * words]; // indexed by b − a + l
+    for a in 0..l {
+        for b in 0..l {
+            let (r, c, d) = (a * words, b * words, (b + l - a) * words);
+            let mut mex = 0;
+            for w in 0..words {
+                let present = rows[r + w] | cols[c + w] | diags[d + w];
+                if present != u64::MAX {
+                    mex = w * 64 + present.trailing_ones() as usize;
+                    break;
+                }
+            }
+            values[a * l + b] = mex as u32;
+            let (word, bit) = (mex / 64, 1u64 << (mex % 64));
+            rows[r + word] |= bit;
+            cols[c + word] |= bit;
+            diags[d + word] |= bit;
+        }
+    }
+    Ok(values)
+}
+
+/// `wythoff`: the family, with a Grundy table grown on demand for sums.
+#[derive(Default)]
+pub struct Wythoff {
+    /// `(side, values)` of the largest table built so far.
+    table: RwLock<(u64, Vec<u32>)>,
+}
+
+impl Wythoff {
+    pub fn new() -> Wythoff {
+        Wythoff::default()
+    }
+
+    fn check_exact(cell: Cell) -> Result<(), GameError> {
+        if cell.0 > MAX_EXACT || cell.1 > MAX_EXACT {
+            return Err(GameError::bad_position(
+                &format_cell(cell),
+                "Wythoff coordinates are limited to 2^62 = 4611686018427387904",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The queens of a sum, each checked by [`Wythoff::check_exact`].
+    fn exact_cells(positions: &[&str]) -> Result<Vec<Cell>, GameError> {
+        let cells = parse_cells(positions)?;
+        for &cell in &cells {
+            Wythoff::check_exact(cell)?;
+        }
+        Ok(cells)
+    }
+
+    /// `G(a, b)` from the table; refuses coordinates at or above [`MAX_TABLE_SIDE`].
+    pub fn grundy(&self, (a, b): Cell) -> Result<Nimber, GameError> {
+        let need = a.max(b) + 1;
+        if need > MAX_TABLE_SIDE {
+            return Err(GameError::TooLarge(format!(
+                "the Grundy value of Wythoff position {a},{b} needs a table beyond coordinate {}; Grundy values (needed for sums) are tabulated below {MAX_TABLE_SIDE} (one queen is solved exactly at any size)",
+                MAX_TABLE_SIDE - 1
+            )));
+        }
+        {
+            let table = self.table.read().unwrap_or_else(|e| e.into_inner());
+            if table.0 >= need {
+                return Ok(Nimber(table.1[(a * table.0 + b) as usize] as u64));
+            }
+        }
+        let side = need.next_power_of_two().clamp(64, MAX_TABLE_SIDE);
+        let values = grundy_table(side)?;
+        let value = values[(a * side + b) as usize];
+        *self.table.write().unwrap_or_else(|e| e.into_inner()) = (side, values);
+        Ok(Nimber(value as u64))
+    }
+
+    fn solve_one(&self, (a, b): Cell, play: Play) -> Result<Solution, GameError> {
+        let is_p = match play {
+            Play::Normal => is_p_position(a, b),
+            Play::Misere => is_misere_p_position(a, b),
+        };
+        let grundy = match play {
+            Play::Misere => None,
+            Play::Normal if is_p => Some(0),
+            Play::Normal => self.grundy((a, b)).ok().map(|v| v.0),
+        };
+        Ok(Solution {
+            moves_omitted: None,
+            winner: if is_p { Winner::Second } else { Winner::First },
+            grundy,
+            winning_moves: winning_moves_of_one(a, b, play)
+                .into_iter()
+                .map(|c| Move {
+                    component: 0,
+                    to: format_cell(c),
+                })
+                .collect(),
+            components: vec![ComponentReport {
+                position: format_cell((a, b)),
+                grundy,
+            }],
+            method: format!(
+                "exact {}P-positions (⌊kφ⌋, ⌊kφ²⌋) in integer arithmetic{}",
+                if play == Play::Misere { "misère " } else { "" },
+                if grundy.is_none() && play == Play::Normal {
+                    "; the Grundy value is tabulated only below 2048"
+                } else {
+                    ""
+                }
+            ),
+        })
+    }
+}
+
+impl CellRules for Wythoff {
+    fn cell_value(&self, cell: Cell) -> Result<Nimber, GameError> {
+        self.grundy(cell)
+    }
+
+    fn cell_options(&self, (a, b): Cell) -> Vec<Cell> {
+        options(a, b)
+    }
+}
+
+impl Family for Wythoff {
+    fn spec(&self) -> String {
+        "wythoff".to_string()
+    }
+
+    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
+        let cells = Wythoff::exact_cells(positions)?;
+        match (&cells[..], play) {
+            ([one], _) => self.solve_one(*one, play),
+            (_, Play::Misere) => Err(GameError::Unsupported(
+                "misère play of a sum of Wythoff queens has no theory in grundy (the Anti-SG/SJ condition fails: 3,5 has value 0 but no move to value 1); one queen is solved exactly".into(),
+            )),
+            (_, Play::Normal) => solve_sum(
+                self,
+                &cells,
+                "Grundy values by table (mex of row, column and diagonal)".into(),
+            ),
+        }
+    }
+
+    fn value(&self, position: &str) -> Result<GameValue, GameError> {
+        let cell = parse_cell(position)?;
+        Wythoff::check_exact(cell)?;
+        if is_p_position(cell.0, cell.1) {
+            return Ok(GameValue::Finite(Nimber::ZERO));
+        }
+        Ok(GameValue::Finite(self.grundy(cell)?))
+    }
+
+    /// Options with their values, from the table (coordinates below [`MAX_TABLE_SIDE`]).
+    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
+        let cell = parse_cell(position)?;
+        Wythoff::check_exact(cell)?;
+        // The table bounds the option list too (a queen at a,b has a + b + min(a, b)).
+        self.grundy(cell)?;
+        cell_option_reports(self, cell)
+    }
+
+    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
+        Ok(parse_cell(position)? != (0, 0))
+    }
+
+    /// `to` is the queen's new cell `x,y`; legality is checked directly, at any size.
+    fn apply_move(
+        &self,
+        positions: &[&str],
+        component: usize,
+        to: &str,
+    ) -> Result<Vec<String>, GameError> {
+        apply_cell_move(positions, component, to, |from, to| {
+            Wythoff::check_exact(to)?;
+            Ok(is_option(from, to))
+        })
+    }
+
+    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        let cells = Wythoff::exact_cells(positions)?;
+        match (&cells[..], play) {
+            ([(a, b)], Play::Normal) => Ok(if is_p_position(*a, *b) {
+                Winner::Second
+            } else {
+                Winner::First
+            }),
+            ([(a, b)], Play::Misere) => Ok(if is_misere_p_position(*a, *b) {
+                Winner::Second
+            } else {
+                Winner::First
+            }),
+            _ => Ok(self.solve(positions, play)?.winner),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::games::cells::assert_sum_matches_solver;
+    use crate::impartial::{ImpartialGame, Solver};
+    use proptest::prelude::*;
+
+    /// The definition, for the generic solver.
+    struct Queen;
+    impl ImpartialGame for Queen {
+        type Position = Cell;
+        fn options(&self, &(a, b): &Cell) -> Vec<Vec<Cell>> {
+            options(a, b).into_iter().map(|c| vec![c]).collect()
+        }
+    }
+
+    #[test]
+    fn first_p_positions_are_wythoffs_pairs() {
+        let pairs: Vec<Cell> = (0..8).map(|k| (floor_phi(k), floor_phi(k) + k)).collect();
+        assert_eq!(
+            pairs,
+            [
+                (0, 0),
+                (1, 2),
+                (3, 5),
+                (4, 7),
+                (6, 10),
+                (8, 13),
+                (9, 15),
+                (11, 18)
+            ]
+        );
+    }
+
+    #[test]
+    fn table_matches_generic_solver_and_p_rule() {
+        let table = grundy_table(40).unwrap();
+        let mut solver = Solver::new(&Queen);
+        for a in 0..40u64 {
+            for b in 0..40u64 {
+                let v = table[(a * 40 + b) as usize] as u64;
+                assert_eq!(solver.grundy(&(a, b)).unwrap().0, v, "{a},{b}");
+                assert_eq!(v == 0, is_p_position(a, b), "{a},{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn p_rule_matches_table_on_a_large_square() {
+        let table = grundy_table(1024).unwrap();
+        for a in 0..1024u64 {
+            for b in 0..1024u64 {
+                assert_eq!(table[(a * 1024 + b) as usize] == 0, is_p_position(a, b));
+            }
+        }
+    }
+
+    /// Exact at 10^18: ⌊10^18·φ⌋ = 1618033988749894848 (φ = 1.6180339887498948482045…).
+    #[test]
+    fn exact_at_10_18() {
+        let k = 1_000_000_000_000_000_000u64;
+        let a = floor_phi(k);
+        assert_eq!(a, 1_618_033_988_749_894_848);
+        assert!(is_p_position(a, a + k) && is_p_position(a + k, a));
+        assert!(!is_p_position(a + 1, a + k));
+        assert_eq!(partner(a), a + k);
+        assert_eq!(partner(a + k), a);
+        let game = Wythoff::new();
+        let cell = format!("{},{}", a + 5, a + k);
+        let s = game.solve(&[&cell], Play::Normal).unwrap();
+        assert_eq!(s.winner, Winner::First);
+        let to: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
+        assert!(to.contains(&format!("{a},{}", a + k).as_str()), "{to:?}");
+        assert!(game
+            .solve(&["4611686018427387905,1"], Play::Normal)
+            .is_err());
+    }
+
+    #[test]
+    fn misere_single_queen_matches_brute_force() {
+        // Misère: the mover wins iff terminal or some option is a misère loss.
+        let mut wins: std::collections::HashMap<Cell, bool> = std::collections::HashMap::new();
+        for s in 0..80u64 {
+            for a in 0..=s.min(39) {
+                let b = s - a;
+                if b >= 40 {
+                    continue;
+                }
+                let opts = options(a, b);
+                let w = opts.is_empty() || opts.iter().any(|o| !wins[o]);
+                wins.insert((a, b), w);
+            }
+        }
+        for (&(a, b), &w) in &wins {
+            assert_eq!(!w, is_misere_p_position(a, b), "{a},{b}");
+            let expected: Vec<Cell> = {
+                let mut v: Vec<Cell> = options(a, b).into_iter().filter(|o| !wins[o]).collect();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(
+                winning_moves_of_one(a, b, Play::Misere),
+                expected,
+                "{a},{b}"
+            );
+        }
+    }
+
+    /// Why misère sums of queens are refused: the SJ condition (families::misere) fails at
+    /// 3,5 — value 0, not terminal, and no option of value 1.
+    #[test]
+    fn sj_condition_fails_at_3_5() {
+        let table = grundy_table(8).unwrap();
+        let value = |(a, b): Cell| table[(a * 8 + b) as usize];
+        assert_eq!(value((3, 5)), 0);
+        assert!(!options(3, 5).is_empty());
+        assert!(options(3, 5).into_iter().all(|c| value(c) != 1));
+    }
+
+    proptest! {
+        #[test]
+        fn partner_is_an_involution_onto_p_positions(c in 0u64..(1 << 61)) {
+            let p = partner(c);
+            prop_assert!(is_p_position(c, p));
+            prop_assert_eq!(partner(p), c);
+        }
+
+        #[test]
+        fn single_queen_moves_match_solver(a in 0u64..60, b in 0u64..60) {
+            let mut solver = Solver::new(&Queen);
+            let mut expected: Vec<Cell> = solver
+                .winning_moves(&[(a, b)])
+                .unwrap()
+                .into_iter()
+                .map(|(_, o)| o[0])
+                .collect();
+            expected.sort_unstable();
+            prop_assert_eq!(winning_moves_of_one(a, b, Play::Normal), expected);
+        }
+
+        #[test]
+        fn sums_match_solver(cells in proptest::collection::vec((0u64..25, 0u64..25), 2..4)) {
+            assert_sum_matches_solver(&Wythoff::new(), &Queen, &cells);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! The impartial world: both players have the same moves, and a position's value is a nimber
+//! (its Grundy value); a sum's value is the nim-sum of its parts.
+//!
+//! - [`game`]: the [`ImpartialGame`] trait and the heap-game view.
+//! - [`solver`]: the generic memoised, iterative solver (the brute-force reference).
+//! - [`table`]: dense bottom-up Grundy sequences of heap games.
+//! - [`heap`]: what a heap game supplies ([`heap::HeapRules`]) and its adapter to [`family::Family`].
+//! - [`games`]: the families, one file each.
+//! - [`family`]: the text adapter the CLI talks to, and the report types.
+//! - [`explain`], [`play`], [`count`]: derivations, the game against the engine, counting by outcome.
+
+pub mod count;
+pub mod explain;
+pub mod family;
+pub mod game;
+pub mod games;
+pub mod heap;
+pub mod play;
+pub mod solver;
+pub mod table;
+
+pub use game::{HeapGame, Heaps, ImpartialGame};
+pub use solver::Solver;

@@ -1,0 +1,68 @@
+//! Prime numbers: the sieve that several families share (prime subtraction sets, the
+//! prime-heap game, the gcd game, `primes<=M` heap sets), and the number theory of single
+//! 64-bit numbers, one algorithm per submodule:
+//!
+//! - [`miller_rabin`]: deterministic primality of any u64, nearest primes below/above;
+//! - [`montgomery`]: the modular arithmetic under Miller–Rabin and Pollard's rho;
+//! - [`factor`]: the smallest prime factor of any u64 (trial division, then Pollard–Brent);
+//! - [`prime_count`]: π(n) up to 10^14 (Lucy_Hedgehog/min_25, O(n^{3/4}/log n));
+//! - [`odd_spf_sieve`]: a segmented, odd-only sieve of smallest-prime-factor indices, for
+//!   evaluating many heaps at once.
+
+pub mod factor;
+pub mod miller_rabin;
+pub mod montgomery;
+pub mod odd_spf_sieve;
+pub mod prime_count;
+
+pub use factor::smallest_prime_factor;
+pub use miller_rabin::{is_prime, next_prime_at_least, prev_prime};
+pub use prime_count::prime_pi;
+
+use crate::error::GameError;
+use crate::limits::check_memory;
+
+/// All primes `≤ limit`, by the sieve of Eratosthenes over odd numbers (one byte each).
+pub fn primes_up_to(limit: u64) -> Result<Vec<u64>, GameError> {
+    if limit < 2 {
+        return Ok(Vec::new());
+    }
+    check_memory(&format!("a prime sieve to {limit}"), limit as u128 / 2 + 1)?;
+    let half = (limit / 2 + 1) as usize; // index i stands for 2i+1
+    let mut composite = vec![false; half];
+    let mut i = 1;
+    while (2 * i + 1) * (2 * i + 1) <= limit as usize {
+        if !composite[i] {
+            let p = 2 * i + 1;
+            let mut j = p * p / 2;
+            while j < half {
+                composite[j] = true;
+                j += p;
+            }
+        }
+        i += 1;
+    }
+    let mut primes = vec![2];
+    primes.extend(
+        (1..half)
+            .filter(|&i| !composite[i] && (2 * i + 1) as u64 <= limit)
+            .map(|i| 2 * i as u64 + 1),
+    );
+    Ok(primes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_primes() {
+        assert_eq!(primes_up_to(1).unwrap(), Vec::<u64>::new());
+        assert_eq!(primes_up_to(2).unwrap(), [2]);
+        assert_eq!(
+            primes_up_to(30).unwrap(),
+            [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
+        );
+        assert_eq!(primes_up_to(1_000_000).unwrap().len(), 78_498);
+    }
+}

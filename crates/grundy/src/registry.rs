@@ -1,0 +1,271 @@
+//! The one registry of game names: [`CATALOGUE`] lists every family with its aliases, and
+//! [`parse_spec`] is the one place that turns a GAME spec (`subtraction:1,3,4`) into a
+//! [`Family`], the text adapter the CLI and the Python package talk to.
+//!
+//! To add a family: write `impartial/games/<name>.rs` (the definition as a [`HeapGame`] or
+//! [`ImpartialGame`], its fast paths, and tests of each fast path against the generic
+//! solver), then add one [`Entry`] here.
+//!
+//! [`HeapGame`]: crate::impartial::HeapGame
+//! [`ImpartialGame`]: crate::impartial::ImpartialGame
+
+use crate::error::GameError;
+use crate::impartial::family::Family;
+use crate::impartial::games::{
+    chessboard, coin_product, coins, gcd, geography, geography_grid, grundys_game, hackenbush,
+    loopy_graph, moore, nim, octal, prime_heap, staircase, subtraction, wythoff,
+};
+use crate::impartial::heap::HeapFamily;
+
+/// Builds a family from the text after `name:` (empty when there is none) and the whole spec
+/// (for error messages).
+pub type Builder = fn(args: &str, spec: &str) -> Result<Box<dyn Family>, GameError>;
+
+/// One family in the catalogue: its spec name, what it is, an example, and its parser.
+pub struct Entry {
+    /// The name before the first `:` of a spec (or the whole spec).
+    pub name: &'static str,
+    /// Other names accepted for the same family.
+    pub aliases: &'static [&'static str],
+    pub summary: &'static str,
+    /// A complete example command line after `grundy`.
+    pub example: &'static str,
+    /// Builds the family from the text after `name:` (empty when there is none).
+    pub build: Builder,
+}
+
+/// Every family grundy knows, in the order `grundy games` lists them.
+pub const CATALOGUE: &[Entry] = &[
+    Entry {
+        name: "nim",
+        aliases: &["poker-nim"],
+        summary: "Nim: take any number of tokens from one heap; G(n) = n (poker-nim: Nim with additions, same outcome)",
+        example: "solve nim 3 5 7",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(HeapFamily::new(nim::Nim)))
+        },
+    },
+    Entry {
+        name: "subtraction",
+        aliases: &["sub"],
+        summary: "subtraction game: remove s tokens, s in a set: numbers, ranges a..b, primes, squares, fibonacci, powers-of-2, or all-but:LIST",
+        example: "solve subtraction:1,3,4 10 20 30",
+        build: |args, spec| {
+            Ok(Box::new(HeapFamily::new(subtraction::Subtraction::parse(
+                args, spec,
+            )?)))
+        },
+    },
+    Entry {
+        name: "mock-turtles",
+        aliases: &["mock-turtle"],
+        summary: "coin strip, heads at the given positions: turn 1, 2 or 3 coins, the rightmost heads→tails; a head at x is worth the x-th odious number",
+        example: "solve mock-turtles 0 3 5",
+        build: |args, spec| coin_strip(coins::CoinGame::MockTurtles, args, spec),
+    },
+    Entry {
+        name: "ruler",
+        aliases: &[],
+        summary: "coin strip: turn any run of consecutive coins, the rightmost heads→tails; a head at x is worth the largest power of 2 dividing x+1",
+        example: "solve ruler 2 6 7",
+        build: |args, spec| coin_strip(coins::CoinGame::Ruler, args, spec),
+    },
+    Entry {
+        name: "twins",
+        aliases: &[],
+        summary: "coin strip: turn exactly two coins, the rightmost heads→tails; a head at x is worth x (Twins is Nim)",
+        example: "solve twins 3 5 7",
+        build: |args, spec| coin_strip(coins::CoinGame::Twins, args, spec),
+    },
+    Entry {
+        name: "turning-corners",
+        aliases: &["corners"],
+        summary: "coin grid, heads `x,y`: turn the four corners of a rectangle, (x,y) heads→tails; a head is worth x ⊗ y (nim-product)",
+        example: "solve turning-corners 3,5 6,2",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(coin_product::CoinProduct::TURNING_CORNERS))
+        },
+    },
+    Entry {
+        name: "product",
+        aliases: &["tartan"],
+        summary: "coin grid product G1×G2 of two strips (mock-turtles, ruler, twins), heads `x,y`; Tartan theorem: worth G1(x) ⊗ G2(y)",
+        example: "solve product:mock-turtles,ruler 2,3 4,1",
+        build: |args, spec| Ok(Box::new(coin_product::CoinProduct::parse(args, spec)?)),
+    },
+    Entry {
+        name: "gcd",
+        aliases: &[],
+        summary: "gcd game: from a heap of x take y with gcd(x, y) = 1; G(odd x) = index of its smallest prime factor among the primes",
+        example: "solve gcd 3 5 9",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(HeapFamily::new(gcd::Gcd::new())))
+        },
+    },
+    Entry {
+        name: "prime-heap",
+        aliases: &[],
+        summary: "prime-heap game: take 1..K from one heap; whoever leaves some heap prime wins at once (one game, not a sum)",
+        example: "solve prime-heap:7 1140 1139",
+        build: |args, spec| Ok(Box::new(prime_heap::PrimeHeap::parse(args, spec)?)),
+    },
+    Entry {
+        name: "hackenbush",
+        aliases: &["green-hackenbush"],
+        summary: "Green Hackenbush: cut an edge; what no longer touches the ground (vertex 0) falls off. Position: @FILE of edges `u v`",
+        example: "solve hackenbush @examples/graphs/hackenbush-house.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(hackenbush::Hackenbush))
+        },
+    },
+    Entry {
+        name: "geography",
+        aliases: &["vertex-geography"],
+        summary: "undirected vertex geography: slide the token to an unvisited neighbour. Position: @FILE of edges `u v` and `start S`",
+        example: "solve geography @examples/graphs/petersen.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(geography::Geography))
+        },
+    },
+    Entry {
+        name: "geography-grid",
+        aliases: &[],
+        summary: "geography on an N×M board (`geography-grid:N,M`): step to an adjacent unvisited cell. Position: `r,c` (default the corner 0,0)",
+        example: "solve geography-grid:1000,1000 0,0",
+        build: |args, spec| Ok(Box::new(geography_grid::GeographyGrid::parse(args, spec)?)),
+    },
+    Entry {
+        name: "graph",
+        aliases: &["loopy"],
+        summary: "explicit game graph, cycles allowed: moves `u v`, tokens `start S` (several = a sum); Smith's generalised Sprague–Grundy values, ∞ and draws. Position: @FILE",
+        example: "solve graph @examples/graphs/loopy.txt",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(loopy_graph::LoopyGraph))
+        },
+    },
+    Entry {
+        name: "wythoff",
+        aliases: &[],
+        summary: "Wythoff's game: a queen at a,b moves left, down or diagonally (take from one heap, or equally from both); one queen exact to 2^62, sums by Grundy table",
+        example: "solve wythoff 4,6",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(wythoff::Wythoff::new()))
+        },
+    },
+    Entry {
+        name: "moore",
+        aliases: &[],
+        summary: "Moore's Nim_K: take from 1 to K heaps at once; POSITION lists the heaps of one game",
+        example: "solve moore:2 3 5 6",
+        build: |args, spec| Ok(Box::new(moore::Moore::parse(args, spec)?)),
+    },
+    Entry {
+        name: "staircase",
+        aliases: &["staircase-nim"],
+        summary: "staircase Nim: move coins from step i down to step i−1; POSITION lists coins per step, step 0 first",
+        example: "solve staircase 3 1 4 1",
+        build: |args, spec| {
+            no_args(args, spec)?;
+            Ok(Box::new(staircase::Staircase))
+        },
+    },
+    Entry {
+        name: "chessboard",
+        aliases: &[],
+        summary: "coins on an N×N board (chessboard:N, default 15), moving to (x−2,y±1) or (x±1,y−2); POSITION lists coins x,y (1-based)",
+        example: "solve chessboard 5,4 3,3",
+        build: |args, spec| Ok(Box::new(chessboard::Chessboard::parse(args, spec)?)),
+    },
+    Entry {
+        name: "octal",
+        aliases: &[
+            "kayles",
+            "dawsons-kayles",
+            "dawsons-chess",
+            "treblecross",
+            "officers",
+        ],
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6",
+        example: "solve octal:0.77 10 20 30",
+        build: |args, spec| {
+            let name = spec.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+            Ok(Box::new(HeapFamily::new(octal::TakeAndBreak::from_name(
+                &name, args, spec,
+            )?)))
+        },
+    },
+    Entry {
+        name: grundys_game::NAME,
+        aliases: &[],
+        summary: "Grundy's game: split one heap into two heaps of different sizes",
+        example: "solve grundys-game 10 20 30",
+        build: |args, spec| {
+            Ok(Box::new(HeapFamily::new(grundys_game::parse(args, spec)?)))
+        },
+    },
+];
+
+/// A strip coin game: each head a heap (see `impartial::games::coins`).
+fn coin_strip(game: coins::CoinGame, args: &str, spec: &str) -> Result<Box<dyn Family>, GameError> {
+    no_args(args, spec)?;
+    Ok(Box::new(coins::CoinStrip::new(game)))
+}
+
+fn no_args(args: &str, spec: &str) -> Result<(), GameError> {
+    if args.is_empty() {
+        Ok(())
+    } else {
+        Err(GameError::bad_spec(spec, "this game takes no parameters"))
+    }
+}
+
+/// Parses a GAME spec such as `nim` or `subtraction:1,3,4`.
+pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, GameError> {
+    let trimmed = spec.trim();
+    let (name, args) = trimmed.split_once(':').unwrap_or((trimmed, ""));
+    let name = name.to_ascii_lowercase();
+    let entry = CATALOGUE
+        .iter()
+        .find(|e| e.name == name || e.aliases.contains(&name.as_str()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = CATALOGUE.iter().map(|e| e.name).collect();
+            GameError::bad_spec(
+                spec,
+                format!(
+                    "unknown game `{name}`; known games: {} (see `grundy games`)",
+                    names.join(", ")
+                ),
+            )
+        })?;
+    (entry.build)(args.trim(), spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_catalogue_example_parses() {
+        for entry in CATALOGUE {
+            let spec = entry.example.split_whitespace().nth(1).unwrap();
+            assert!(parse_spec(spec).is_ok(), "{}", entry.example);
+        }
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let err = parse_spec("chess").err().unwrap().to_string();
+        assert!(
+            err.contains("unknown game `chess`") && err.contains("nim"),
+            "{err}"
+        );
+        assert!(parse_spec("nim:3").is_err());
+    }
+}

@@ -1,0 +1,6 @@
+//! Theorems about values, each stated once: periodicity and its certificates ([`period`]),
+//! misère play of heap games ([`misere`]). The wordings that `explain`, `period` and the
+//! heap method print are built from here.
+
+pub mod misere;
+pub mod period;

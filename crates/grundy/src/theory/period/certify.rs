@@ -1,0 +1,108 @@
+//! The theorems that turn a finite check into a proof of periodicity, and how reports word them.
+//!
+//! - Finite subtraction set, `k = max S`: `G(n)` depends only on `G(n−k..n)`, so once
+//!   `G(n+p) = G(n)` holds for `k` consecutive `n ≥ i`, the window at `i+p+k` equals the window
+//!   at `i+k` and induction carries the equality forever.
+//! - Octal game with finite code, `t` = its largest removal (Guy–Smith, Winning Ways ch. 4):
+//!   if `G(n+p) = G(n)` for all `i ≤ n < 2i + p + t`, it holds for all `n ≥ i`.
+//!
+//! Both say: a table of `G(0..len)` proves `(i, p)` once `len` reaches [`required_len`] and the
+//! table shows no mismatch from `i` on. Nothing else is ever called proved.
+
+use crate::impartial::family::PeriodRule;
+use crate::theory::period::Period;
+
+/// How many values `G(0..len)` the rule needs to prove period `p` from preperiod `i`
+/// (`None`: no theorem applies).
+pub fn required_len(rule: PeriodRule, i: u64, p: u64) -> Option<u128> {
+    let (i, p) = (i as u128, p as u128);
+    match rule {
+        // The checked n run over i..len-p; we need max_removal of them.
+        PeriodRule::FiniteSubtraction { max_removal } => Some(i + p + max_removal as u128),
+        // n < 2i + p + t must be checked, i.e. G up to index 2i + 2p + t − 1.
+        PeriodRule::GuySmith { max_removal } => Some(2 * i + 2 * p + max_removal as u128),
+        PeriodRule::None => None,
+    }
+}
+
+/// Whether a table of `len` values, periodic with period `p` from `i` on, proves the period
+/// under `rule`.
+pub fn is_certified(rule: PeriodRule, len: usize, i: usize, p: usize) -> bool {
+    required_len(rule, i as u64, p as u64).is_some_and(|need| len as u128 >= need)
+}
+
+/// The sentence that says why a certified period holds for every `n`.
+pub fn proof(rule: PeriodRule, period: &Period) -> String {
+    let (i, p) = (period.preperiod, period.period);
+    match rule {
+        PeriodRule::FiniteSubtraction { max_removal: k } => format!(
+            "proved: G(n+{p}) = G(n) for {k} consecutive n ≥ {i}, and each G(n) depends only on the previous {k} = max S values"
+        ),
+        PeriodRule::GuySmith { max_removal: t } => format!(
+            "proved by the Guy–Smith theorem: G(n+{p}) = G(n) for all {i} ≤ n < 2·{i}+{p}+{t} = {} (largest removal t = {t})",
+            2 * i as u128 + p as u128 + t as u128
+        ),
+        // Never certified (required_len is None), so never shown; worded truthfully anyway.
+        PeriodRule::None => "not proved: no periodicity theorem applies".to_string(),
+    }
+}
+
+/// The reason a period (or its absence) is not proved, for a table `G(0..=checked_to)`.
+pub fn not_proved(
+    rule: PeriodRule,
+    spec: &str,
+    checked_to: u64,
+    observed: Option<&Period>,
+) -> String {
+    let seen = match observed {
+        Some(_) => format!("observed up to {checked_to}, not proved"),
+        None => format!("no period observed up to {checked_to}"),
+    };
+    match (rule, observed) {
+        (PeriodRule::None, _) => {
+            format!("{seen}: no periodicity theorem applies to {spec}")
+        }
+        (_, Some(period)) if period.saltus > 0 => format!(
+            "{seen}: arithmetic periodicity (saltus > 0) has no certificate in grundy"
+        ),
+        (_, Some(period)) => format!(
+            "{seen}: the {} certificate for ({}, {}) needs G up to {}; the budget stopped the table first (raise --max or --time)",
+            theorem_name(rule),
+            period.preperiod,
+            period.period,
+            required_len(rule, period.preperiod, period.period).map_or(0, |n| n.saturating_sub(1))
+        ),
+        (_, None) => format!(
+            "{seen}: the budget stopped the table before any period could be proved by the {} certificate (raise --max or --time)",
+            theorem_name(rule)
+        ),
+    }
+}
+
+/// A short name of the theorem behind a rule.
+pub fn theorem_name(rule: PeriodRule) -> &'static str {
+    match rule {
+        PeriodRule::FiniteSubtraction { .. } => "finite-subtraction-set",
+        PeriodRule::GuySmith { .. } => "Guy–Smith",
+        PeriodRule::None => "(no theorem)",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thresholds_are_the_theorems() {
+        let sub = PeriodRule::FiniteSubtraction { max_removal: 4 };
+        assert!(is_certified(sub, 11, 0, 7));
+        assert!(!is_certified(sub, 10, 0, 7));
+        // Kayles: (71, 12), t = 2: G up to index 2·71 + 2·12 + 2 − 1 = 167.
+        let kayles = PeriodRule::GuySmith { max_removal: 2 };
+        assert!(is_certified(kayles, 168, 71, 12));
+        assert!(!is_certified(kayles, 167, 71, 12));
+        assert!(!is_certified(PeriodRule::None, usize::MAX, 0, 1));
+        // A period longer than the table is never certified (no underflow).
+        assert!(!is_certified(sub, 3, 0, 7));
+    }
+}

@@ -1,0 +1,182 @@
+//! Periodicity of heap sequences: find `(preperiod, period, saltus)`, *prove* it where a theorem
+//! allows ([`PeriodRule`]), and say plainly when it is only observed.
+//!
+//! `G(n + p) = G(n) + s` for all `n ≥ i`: `p` is the period, `i` the preperiod (the smallest
+//! such `i`), `s` the saltus (0 for ordinary periodicity, as in CGSuite's triple).
+//!
+//! Files, one algorithm each:
+//! - [`search`]: the linear-time finder. For every shift `p` at once it measures how far back
+//!   from the end of the table `G(n+p) = G(n)` holds (the Z-function of the reversed table), so
+//!   the observed preperiod of every candidate period costs O(1) after one O(N) pass; and the
+//!   driver that grows the table geometrically until a certificate holds or a budget
+//!   (`max`, wall-clock time) runs out.
+//! - [`certify`]: the theorems that turn a finite check into a proof, and the wording of their
+//!   reasons;
+//! - [`arithmetic`]: arithmetic periodicity (saltus > 0) through the sequence of differences;
+//! - [`pattern`]: a small library of other hypotheses (P-positions periodic, smallest prime
+//!   factor, odious/evil, Beatty), each labelled observed or certified;
+//! - [`census`]: (preperiod, period) of every subtraction set ⊆ {1..K}, with a bit-parallel
+//!   kernel.
+//!
+//! Only ordinary periods are ever certified: no theorem in [`PeriodRule`] covers a saltus.
+
+pub mod arithmetic;
+pub mod census;
+pub mod certify;
+pub mod pattern;
+pub mod search;
+
+pub use certify::is_certified;
+pub use search::{search, Budget, SearchResult, Stop};
+
+use crate::impartial::family::PeriodRule;
+
+/// `G(n + period) = G(n) + saltus` for all `n ≥ preperiod`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Period {
+    pub preperiod: u64,
+    pub period: u64,
+    pub saltus: u64,
+}
+
+impl Period {
+    /// `G(n)` for any `n`, from a table that covers at least `preperiod + period` values.
+    pub fn extend(&self, table: &[u64], n: u64) -> u64 {
+        let (base, cycles) = self.fold(table.len(), n);
+        table[base] + cycles * self.saltus
+    }
+
+    /// Where `n` falls in a table of `table_len ≥ preperiod + period` values: the index of the
+    /// value it repeats (`n` itself inside the table) and how many periods lie between them.
+    /// Tables of any value type share it; an ordinary period (saltus 0) needs only the index.
+    pub fn fold(&self, table_len: usize, n: u64) -> (usize, u64) {
+        if n < table_len as u64 {
+            return (n as usize, 0);
+        }
+        let (i, p) = (self.preperiod, self.period);
+        ((i + (n - i) % p) as usize, (n - i) / p)
+    }
+}
+
+/// What `grundy period --json` prints. Field names are a public interface.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PeriodReport {
+    /// `null` (with `period` and `saltus`) when no period was observed.
+    pub preperiod: Option<u64>,
+    pub period: Option<u64>,
+    pub saltus: Option<u64>,
+    /// Proved for every `n` by the family's [`PeriodRule`].
+    pub certified: bool,
+    /// The table `G(0..=checked_to)` that was examined.
+    pub checked_to: u64,
+    /// Why it is proved, or why not.
+    pub reason: String,
+}
+
+impl PeriodReport {
+    /// Describes a search of the sequence of `spec`.
+    pub fn new(spec: &str, result: &SearchResult) -> PeriodReport {
+        let best = result.best();
+        let reason = match &result.certified {
+            Some(period) => certify::proof(result.rule, period),
+            None => certify::not_proved(result.rule, spec, result.checked_to(), best.as_ref()),
+        };
+        PeriodReport {
+            preperiod: best.map(|p| p.preperiod),
+            period: best.map(|p| p.period),
+            saltus: best.map(|p| p.saltus),
+            certified: result.certified.is_some(),
+            checked_to: result.checked_to(),
+            reason,
+        }
+    }
+}
+
+/// The smallest preperiod for ordinary period `p` observed in `values`: one past the last
+/// `n` with `values[n + p] ≠ values[n]` (0 if none). This is the O(N) definition, kept as the
+/// reference the Z-function search is tested against.
+pub fn observed_preperiod<T: Eq>(values: &[T], p: usize) -> usize {
+    let head = &values[..values.len().saturating_sub(p)];
+    let tail = &values[p.min(values.len())..];
+    head.iter()
+        .zip(tail)
+        .rposition(|(a, b)| a != b)
+        .map_or(0, |n| n + 1)
+}
+
+/// The certified ordinary period with the smallest `p`, if the table proves one. Its
+/// preperiod is then the true smallest preperiod (see [`search::smallest_certified`]).
+pub fn find_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
+    search::smallest_certified(values, rule)
+}
+
+/// What [`find_certified`] finds, by the definition: try `p = 1, 2, …`, each with
+/// [`observed_preperiod`]. O(N·p) in the worst case where the Z-function search is O(N), but
+/// it allocates nothing, which the 2^28-value octal tables need (the search's tail runs take
+/// 4 bytes a value, twice the table); and it is the reference the search is tested against.
+pub fn find_certified_by_scan<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
+    if rule == PeriodRule::None {
+        return None;
+    }
+    (1..values.len()).find_map(|p| {
+        let i = observed_preperiod(values, p);
+        is_certified(rule, values.len(), i, p).then_some(Period {
+            preperiod: i as u64,
+            period: p as u64,
+            saltus: 0,
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::games::subtraction::Subtraction;
+    use crate::impartial::table::heap_table;
+
+    #[test]
+    fn subtraction_1_3_4_has_period_7() {
+        let g = Subtraction::parse("1,3,4", "t").unwrap();
+        let table = heap_table(&g, 100).unwrap();
+        let p = find_certified(&table, PeriodRule::FiniteSubtraction { max_removal: 4 }).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 7));
+        assert_eq!(
+            p.extend(&table, 1_000_000_000_000),
+            table[(1_000_000_000_000u64 % 7) as usize]
+        );
+    }
+
+    #[test]
+    fn nothing_is_certified_without_a_rule_or_enough_data() {
+        let table = vec![0, 1, 0, 1, 0, 1];
+        assert_eq!(find_certified(&table, PeriodRule::None), None);
+        assert_eq!(
+            find_certified(&table, PeriodRule::FiniteSubtraction { max_removal: 10 }),
+            None
+        );
+        assert!(find_certified(&table, PeriodRule::FiniteSubtraction { max_removal: 1 }).is_some());
+    }
+
+    /// The octal solvers' `u16` tables are searched in place: same answers as on `u64`.
+    #[test]
+    fn narrow_tables_give_the_same_periods() {
+        let rule = PeriodRule::GuySmith { max_removal: 2 };
+        for table in [
+            vec![0u16, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2],
+            vec![5, 5, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1],
+            vec![1, 2, 3, 4, 5, 6],
+            vec![],
+        ] {
+            let wide: Vec<u64> = table.iter().map(|&v| v.into()).collect();
+            let expected = find_certified(&wide, rule);
+            assert_eq!(find_certified(&table, rule), expected);
+            assert_eq!(find_certified_by_scan(&table, rule), expected);
+            assert_eq!(find_certified_by_scan(&wide, rule), expected);
+        }
+        let table = [0u16, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2];
+        let period = find_certified_by_scan(&table, rule).unwrap();
+        assert_eq!((period.preperiod, period.period), (0, 3));
+        assert_eq!(table[period.fold(table.len(), 1000).0], 1);
+        assert_eq!(period.fold(table.len(), 7), (7, 0));
+    }
+}

@@ -1,0 +1,355 @@
+//! The period finder: one linear pass answers every candidate period at once, and a driver
+//! grows the table geometrically until a certificate holds or the budget runs out.
+//!
+//! **Tail runs.** For a table `G(0..len)` and a shift `p`, let `run[p]` be the number of
+//! consecutive `n`, counting down from the last one (`len−1−p`), with `G(n+p) = G(n)`. Then the
+//! observed preperiod of `p` is `len − p − run[p]` (one past the last mismatch). Reversing the
+//! table turns "`G(n+p) = G(n)` from the end backwards" into "the suffix at `p` agrees with the
+//! whole string", so `run` is exactly the Z-function of the reversed table: O(len) for all `p`
+//! together, where testing each `p` separately from the end costs O(len · p) in the worst case
+//! (sequences where wrong shifts match for long stretches). The Z-function is computed on
+//! demand ([`TailRuns`]) and stops at the first good `p`, so in the common case (wrong shifts
+//! fail within a few values of the end) it costs what the backward scan costs.
+//!
+//! **Choosing the period.** Any certified `(i, p)` is a true fact about the whole sequence, and
+//! every eventual period is a multiple of the minimal one `p₀`, which needs no more data than
+//! its multiples (both certificates are monotone in `p`). So the smallest certified `p` *is*
+//! `p₀`, and its observed preperiod (the table contains the mismatch at `i − 1`) is the true
+//! smallest preperiod.
+//!
+//! **Observed periods** (no certificate): the smallest `p` whose periodic stretch covers at
+//! least three periods and half the table. This is a heuristic and is always labelled so.
+//!
+//! **Budget.** Rounds compute `G(0..=to)` for `to = start, 2·start+1, …, max`. A round is
+//! skipped when the growth of the previous rounds' times predicts it would overrun the time
+//! budget, and a streaming family is also stopped mid-round (its prefix is still used).
+
+use crate::error::GameError;
+use crate::impartial::family::{HeapSequence, PeriodRule};
+use crate::limits::{check_memory, table_bytes};
+use crate::theory::period::arithmetic::observed_arithmetic;
+use crate::theory::period::certify::is_certified;
+use crate::theory::period::Period;
+use std::time::{Duration, Instant};
+
+/// The Z-function of the reversed table, computed left to right **on demand**: it yields
+/// `(p, run[p])` for `p = 1, 2, …` and uses only earlier entries, so a search that stops at
+/// the first good `p` pays for the shifts it looked at (plus the comparisons that extend the
+/// match box), not for the whole table. The table is read backwards instead of copied.
+pub struct TailRuns<'a, T> {
+    values: &'a [T],
+    z: Vec<u32>,
+    /// The match box `[left, right)`: reversed[left..right] = reversed[0..right-left].
+    left: usize,
+    right: usize,
+}
+
+impl<'a, T: Eq> TailRuns<'a, T> {
+    pub fn new(values: &'a [T]) -> Self {
+        assert!(
+            values.len() <= u32::MAX as usize,
+            "tables searched for periods stay below 2^32 entries (Budget::LIMIT)"
+        );
+        let z = if values.is_empty() {
+            Vec::new()
+        } else {
+            vec![values.len() as u32]
+        };
+        TailRuns {
+            values,
+            z,
+            left: 0,
+            right: 0,
+        }
+    }
+}
+
+impl<T: Eq> Iterator for TailRuns<'_, T> {
+    type Item = (usize, u32);
+
+    fn next(&mut self) -> Option<(usize, u32)> {
+        let len = self.values.len();
+        let i = self.z.len();
+        if i == 0 || i >= len {
+            return None;
+        }
+        let at = |j: usize| &self.values[len - 1 - j];
+        let mut k = if i < self.right {
+            (self.right - i).min(self.z[i - self.left] as usize)
+        } else {
+            0
+        };
+        while i + k < len && at(k) == at(i + k) {
+            k += 1;
+        }
+        if i + k > self.right {
+            self.left = i;
+            self.right = i + k;
+        }
+        self.z.push(k as u32);
+        Some((i, k as u32))
+    }
+}
+
+/// The observed preperiod of shift `p` from its tail run.
+fn preperiod_of(len: usize, p: usize, run: u32) -> usize {
+    len - p - run as usize
+}
+
+/// The certified ordinary period with the smallest `p` (see the module docs for why it is the
+/// minimal period with the minimal preperiod).
+pub fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
+    if rule == PeriodRule::None {
+        return None;
+    }
+    let len = values.len();
+    TailRuns::new(values).find_map(|(p, run)| {
+        let i = preperiod_of(len, p, run);
+        is_certified(rule, len, i, p).then_some(Period {
+            preperiod: i as u64,
+            period: p as u64,
+            saltus: 0,
+        })
+    })
+}
+
+/// Whether a periodic stretch of `run + p` values (the last `run` of them checked against the
+/// previous period) is convincing enough to *report* as observed: at least three periods and
+/// half the table.
+pub fn is_convincing(len: usize, p: usize, run: u32) -> bool {
+    let run = run as usize;
+    run >= 2 * p && 2 * (run + p) >= len
+}
+
+/// The smallest convincingly observed ordinary period (not a proof).
+pub fn observed_ordinary<T: Eq>(values: &[T]) -> Option<Period> {
+    let len = values.len();
+    TailRuns::new(values)
+        .find(|&(p, run)| is_convincing(len, p, run))
+        .map(|(p, run)| Period {
+            preperiod: preperiod_of(len, p, run) as u64,
+            period: p as u64,
+            saltus: 0,
+        })
+}
+
+/// How far the search may go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The first round computes `G(0..=start)`.
+    pub start: u64,
+    /// The largest `n` whose value may be computed.
+    pub max: u64,
+    /// Wall-clock limit for the whole search.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// The largest table the search ever builds (values and tail runs must fit in u32 indices).
+    pub const LIMIT: u64 = (1 << 31) - 2;
+}
+
+/// Why the search stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A certificate holds.
+    Certified,
+    /// The table reached `Budget::max` without one (or no theorem applies).
+    Max,
+    /// The time budget ran out.
+    Time,
+}
+
+/// What a search found: the table it built and, if proved, the period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `G(0..=checked_to)`.
+    pub values: Vec<u64>,
+    pub certified: Option<Period>,
+    pub stop: Stop,
+    pub rule: PeriodRule,
+}
+
+impl SearchResult {
+    /// The last index computed.
+    pub fn checked_to(&self) -> u64 {
+        self.values.len().saturating_sub(1) as u64
+    }
+
+    /// The certified period, else the best observed one: ordinary, else arithmetic.
+    pub fn best(&self) -> Option<Period> {
+        self.certified
+            .or_else(|| observed_ordinary(&self.values))
+            .or_else(|| observed_arithmetic(&self.values))
+    }
+}
+
+/// Grows `G(0..)` of `sequence` geometrically until its [`PeriodRule`] certifies a period or
+/// the budget runs out.
+pub fn search(sequence: &dyn HeapSequence, budget: Budget) -> Result<SearchResult, GameError> {
+    let rule = sequence.period_rule();
+    let max = budget.max.min(Budget::LIMIT);
+    let deadline = budget.time.map(|t| Instant::now() + t);
+    let mut to = budget.start.min(max);
+    let mut values: Vec<u64> = Vec::new();
+    let mut previous_round: Option<Duration> = None;
+    loop {
+        // The values plus their tail runs (u32 each).
+        check_memory(
+            &format!("a period search over G(0..={to})"),
+            table_bytes(to + 1, 12),
+        )?;
+        let round_started = Instant::now();
+        let (round, timed_out) = compute_prefix(sequence, to, deadline)?;
+        if round.len() > values.len() {
+            values = round;
+        }
+        let certified = smallest_certified(&values, rule);
+        let stop = if certified.is_some() {
+            Some(Stop::Certified)
+        } else if timed_out {
+            Some(Stop::Time)
+        } else if to >= max {
+            Some(Stop::Max)
+        } else {
+            None
+        };
+        if let Some(stop) = stop {
+            return Ok(SearchResult {
+                values,
+                certified,
+                stop,
+                rule,
+            });
+        }
+        let took = round_started.elapsed();
+        if let Some(deadline) = deadline {
+            // Rounds double the table; their cost grows by 2× (linear families) to 4×
+            // (quadratic ones). Predict from the last two rounds.
+            let growth = previous_round
+                .filter(|d| !d.is_zero())
+                .map_or(2.0, |d| took.as_secs_f64() / d.as_secs_f64())
+                .clamp(2.0, 8.0);
+            if Instant::now() + took.mul_f64(growth) > deadline {
+                return Ok(SearchResult {
+                    values,
+                    certified: None,
+                    stop: Stop::Time,
+                    rule,
+                });
+            }
+        }
+        previous_round = Some(took);
+        to = to.saturating_mul(2).saturating_add(1).min(max);
+    }
+}
+
+/// `G(0..=to)`, stopped early (returning the prefix and `true`) if `deadline` passes while a
+/// streaming family is producing values.
+fn compute_prefix(
+    sequence: &dyn HeapSequence,
+    to: u64,
+    deadline: Option<Instant>,
+) -> Result<(Vec<u64>, bool), GameError> {
+    let mut values = Vec::with_capacity(to as usize + 1);
+    let mut timed_out = false;
+    let streamed = sequence.for_each_value(to, &mut |n, v| {
+        values.push(v.0);
+        if n % 4096 == 4095 && deadline.is_some_and(|d| Instant::now() > d) {
+            timed_out = true;
+            // Any error stops the family's loop; `timed_out` tells it apart from real ones.
+            return Err(GameError::TooLarge("time budget exhausted".into()));
+        }
+        Ok(())
+    });
+    match streamed {
+        Err(_) if timed_out => Ok((values, true)),
+        Err(e) => Err(e),
+        Ok(()) => Ok((values, false)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theory::period::{find_certified_by_scan, observed_preperiod};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The Z-function answers agree with the O(N) backward scan for every shift.
+        #[test]
+        fn tail_runs_match_the_backward_scan(values in proptest::collection::vec(0u64..3, 0..80)) {
+            let runs: Vec<(usize, u32)> = TailRuns::new(&values).collect();
+            prop_assert_eq!(runs.len(), values.len().saturating_sub(1));
+            for (p, run) in runs {
+                prop_assert_eq!(
+                    preperiod_of(values.len(), p, run),
+                    observed_preperiod(&values, p),
+                    "p = {}", p
+                );
+            }
+        }
+
+        /// The linear search finds what trying every p with the backward scan finds.
+        #[test]
+        fn smallest_certified_matches_naive(
+            values in proptest::collection::vec(0u64..3, 0..80),
+            k in 1u64..6,
+        ) {
+            let rule = PeriodRule::FiniteSubtraction { max_removal: k };
+            prop_assert_eq!(
+                smallest_certified(&values, rule),
+                find_certified_by_scan(&values, rule)
+            );
+        }
+    }
+
+    /// A streaming sequence that takes about a millisecond per 4096 values.
+    struct Slow;
+    impl HeapSequence for Slow {
+        fn for_each_value(
+            &self,
+            to: u64,
+            sink: &mut dyn FnMut(u64, crate::numeric::Nimber) -> Result<(), GameError>,
+        ) -> Result<(), GameError> {
+            for n in 0..=to {
+                if n % 4096 == 0 {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                sink(n, crate::numeric::Nimber(n % 3))?;
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_time_budget_stops_the_search_and_keeps_the_prefix() {
+        let budget = Budget {
+            start: 1023,
+            max: 1 << 24, // about 4 s of Slow
+            time: Some(Duration::from_millis(20)),
+        };
+        let found = search(&Slow, budget).unwrap();
+        assert_eq!(found.stop, Stop::Time);
+        assert!(found.checked_to() < 1 << 24);
+        assert!(found
+            .values
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| v == n as u64 % 3));
+        let p = found.best().unwrap();
+        assert_eq!((p.preperiod, p.period, found.certified), (0, 3, None));
+    }
+
+    #[test]
+    fn observed_needs_three_periods_and_half_the_table() {
+        // 0..9 then period 2 for 10 values: the stretch is 10 of 20, five periods.
+        let mut values: Vec<u64> = (10..20).collect();
+        values.extend([0, 1].repeat(5));
+        let p = observed_ordinary(&values).unwrap();
+        assert_eq!((p.preperiod, p.period), (10, 2));
+        // A stretch shorter than half the table is not reported.
+        values.splice(0..0, 100..110);
+        assert_eq!(observed_ordinary(&values), None);
+    }
+}
