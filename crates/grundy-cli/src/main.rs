@@ -3,6 +3,7 @@
 //! or refused request with a one-line message on stderr.
 
 mod commands;
+mod long_run;
 mod output;
 mod plot;
 

@@ -4,12 +4,12 @@
 //! its baseline in the same run so the figures can be quoted as ratios.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::impartial::family::PeriodRule;
 use grundy::impartial::games::subtraction::Subtraction;
 use grundy::impartial::heap::HeapFamily;
 use grundy::impartial::table::heap_table;
 use grundy::registry::parse_spec;
 use grundy::theory::period::census::{subtraction_period, Selection};
+use grundy::theory::period::PeriodRule;
 use grundy::theory::period::{find_certified, find_certified_by_scan, search, Budget};
 use std::time::Duration;
 

@@ -26,6 +26,7 @@ pub mod graph;
 pub mod impartial;
 pub mod limits;
 pub mod numeric;
+pub mod outcome;
 pub mod registry;
 #[doc(hidden)]
 pub mod testdata;

@@ -56,6 +56,9 @@ pub fn table_bytes(count: u64, entry_bytes: u64) -> u128 {
     count as u128 * entry_bytes as u128
 }
 
+/// Largest cached table of a heap game, in entries (8 bytes each: 2 GiB).
+pub const MAX_CACHED_TABLE: u64 = 1 << 28;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,9 +11,10 @@
 
 use crate::error::GameError;
 use crate::impartial::family::Family;
+use crate::impartial::games::octal::TakeAndBreak;
 use crate::impartial::games::{
     chessboard, coin_product, coins, gcd, geography, geography_grid, grundys_game, hackenbush,
-    loopy_graph, moore, nim, octal, prime_heap, staircase, subtraction, wythoff,
+    loopy_graph, moore, nim, prime_heap, staircase, subtraction, wythoff,
 };
 use crate::impartial::heap::HeapFamily;
 
@@ -195,8 +196,8 @@ pub const CATALOGUE: &[Entry] = &[
         summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6",
         example: "solve octal:0.77 10 20 30",
         build: |args, spec| {
-            let name = spec.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
-            Ok(Box::new(HeapFamily::new(octal::TakeAndBreak::from_name(
+            let (name, _) = split(spec);
+            Ok(Box::new(HeapFamily::new(TakeAndBreak::from_name(
                 &name, args, spec,
             )?)))
         },
@@ -226,25 +227,46 @@ fn no_args(args: &str, spec: &str) -> Result<(), GameError> {
     }
 }
 
-/// Parses a GAME spec such as `nim` or `subtraction:1,3,4`.
-pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, GameError> {
+/// A spec's lower-case name and the text after its first `:`.
+fn split(spec: &str) -> (String, &str) {
     let trimmed = spec.trim();
     let (name, args) = trimmed.split_once(':').unwrap_or((trimmed, ""));
-    let name = name.to_ascii_lowercase();
-    let entry = CATALOGUE
+    (name.to_ascii_lowercase(), args.trim())
+}
+
+/// The catalogue entry of a name or alias: the one name lookup.
+fn find(name: &str) -> Option<&'static Entry> {
+    CATALOGUE
         .iter()
-        .find(|e| e.name == name || e.aliases.contains(&name.as_str()))
-        .ok_or_else(|| {
-            let names: Vec<&str> = CATALOGUE.iter().map(|e| e.name).collect();
-            GameError::bad_spec(
-                spec,
-                format!(
-                    "unknown game `{name}`; known games: {} (see `grundy games`)",
-                    names.join(", ")
-                ),
-            )
-        })?;
-    (entry.build)(args.trim(), spec)
+        .find(|e| e.name == name || e.aliases.contains(&name))
+}
+
+/// Parses a GAME spec such as `nim` or `subtraction:1,3,4`.
+pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, GameError> {
+    let (name, args) = split(spec);
+    let entry = find(&name).ok_or_else(|| {
+        let names: Vec<&str> = CATALOGUE.iter().map(|e| e.name).collect();
+        GameError::bad_spec(
+            spec,
+            format!(
+                "unknown game `{name}`; known games: {} (see `grundy games`)",
+                names.join(", ")
+            ),
+        )
+    })?;
+    (entry.build)(args, spec)
+}
+
+/// The take-and-break game a spec names, for the long-run driver (progress, checkpoints,
+/// statistics): octal codes and their names, and Grundy's game; `None` for other families
+/// and unknown names.
+pub fn parse_long_run(spec: &str) -> Result<Option<TakeAndBreak>, GameError> {
+    let (name, args) = split(spec);
+    match find(&name).map(|e| e.name) {
+        Some("octal") => TakeAndBreak::from_name(&name, args, spec).map(Some),
+        Some(grundys_game::NAME) => grundys_game::parse(args, spec).map(Some),
+        _ => Ok(None),
+    }
 }
 
 #[cfg(test)]

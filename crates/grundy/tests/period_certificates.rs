@@ -3,13 +3,15 @@
 //! Guy–Smith certificate is tested before the octal family lands (`period_octal.rs` repeats
 //! the acceptance facts through `parse_spec` once it has).
 
-use grundy::impartial::family::{Family, PeriodRule, Play};
+use grundy::impartial::family::{Family, Play};
+
 use grundy::impartial::games::subtraction::Subtraction;
 use grundy::impartial::heap::{HeapFamily, HeapRules};
 use grundy::impartial::table::heap_table;
 use grundy::impartial::HeapGame;
 use grundy::numeric::Nimber;
 use grundy::registry::parse_spec;
+use grundy::theory::period::PeriodRule;
 use grundy::theory::period::{find_certified, search, Budget, Period, PeriodReport, Stop};
 use proptest::prelude::*;
 

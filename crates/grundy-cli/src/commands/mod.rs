@@ -44,7 +44,7 @@ pub fn parse_to(text: &str) -> Result<u64, String> {
 pub fn heap_sequence<'f>(
     family: &'f dyn grundy::impartial::family::Family,
     command: &str,
-) -> Result<&'f dyn grundy::impartial::family::HeapSequence, grundy::GameError> {
+) -> Result<&'f dyn grundy::theory::period::HeapSequence, grundy::GameError> {
     family.sequence().ok_or_else(|| {
         grundy::GameError::Unsupported(format!(
             "`{}` has no heap sequence; `{command}` needs a game whose positions are single heaps",

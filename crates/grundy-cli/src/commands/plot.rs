@@ -4,9 +4,10 @@
 
 use crate::commands::{heap_sequence, parse_to};
 use crate::plot::{self, Kind, Picture};
-use grundy::impartial::family::{Family, PeriodRule};
+use grundy::impartial::family::Family;
 use grundy::registry::{parse_spec, CATALOGUE};
 use grundy::theory::period::find_certified;
+use grundy::theory::period::PeriodRule;
 use grundy::GameError;
 use std::path::PathBuf;
 

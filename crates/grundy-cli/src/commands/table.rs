@@ -1,12 +1,13 @@
 //! `grundy table GAME --to N`: streams G(0), …, G(N).
 
-use crate::commands::octal_stats::{long_run, long_run_rules, stats_of, CheckpointArgs};
 use crate::commands::{heap_sequence, parse_to};
+use crate::long_run::{long_run, long_run_game, stats_of, CheckpointArgs};
 use crate::output::println_checked;
 use grundy::impartial::explain::derive;
 use grundy::impartial::family::Family;
+use grundy::impartial::heap::HeapFamily;
 use grundy::limits::{human_bytes, OUTPUT_BUDGET};
-use grundy::registry::parse_spec;
+use grundy::registry::{parse_long_run, parse_spec};
 use grundy::GameError;
 use std::io::{self, BufWriter, Write};
 
@@ -33,15 +34,19 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
-    let family = parse_spec(&args.game)?;
     // Octal games and Grundy's game run through the long-run driver (progress bar,
     // checkpoints, statistics); `--stats`/`--checkpoint` on other games is an error.
-    let long = match grundy::impartial::games::octal::parse_long_run(&args.game)? {
-        Some(rules) => Some(rules),
+    let long = match parse_long_run(&args.game)? {
+        Some(game) => Some(game),
         None if args.stats || args.checkpoint.checkpoint.is_some() => {
-            Some(long_run_rules(&args.game)?)
+            Some(long_run_game(&args.game)?)
         }
         None => None,
+    };
+    // The spec is parsed once: a take-and-break game is already its family.
+    let family: Box<dyn Family> = match &long {
+        Some(game) => Box::new(HeapFamily::new(game.clone())),
+        None => parse_spec(&args.game)?,
     };
     let sequence = heap_sequence(family.as_ref(), "table")?;
     // Output estimate: each line holds at least one digit and a newline.
@@ -72,8 +77,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
         }
         Ok(())
     };
-    if let Some((rules, spec)) = long {
-        let outcome = long_run(&rules, &spec, args.to, &args.checkpoint)?;
+    if let Some(game) = long {
+        let (rules, spec) = (game.rules(), game.spec());
+        let outcome = long_run(rules, spec, args.to, &args.checkpoint)?;
         for n in 0..=args.to {
             let v = outcome
                 .value(n)
@@ -81,7 +87,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
             write_value(n, v as u64)?;
         }
         if args.stats {
-            let stats = stats_of(&rules, &spec, args.to, &outcome);
+            let stats = stats_of(rules, spec, args.to, &outcome);
             let _ = writeln!(io::stderr(), "{}", stats.describe());
         }
     } else {

@@ -8,8 +8,9 @@
 //! the family's value (the tests compare the two).
 
 use crate::error::GameError;
-use crate::impartial::family::{Family, OptionReport, PeriodRule, Play, Winner};
+use crate::impartial::family::{Family, OptionReport, Play, Winner};
 use crate::numeric::mex;
+use crate::theory::period::PeriodRule;
 use crate::theory::period::{find_certified, Period};
 use serde::Serialize;
 

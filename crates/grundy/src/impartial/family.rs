@@ -9,61 +9,10 @@
 
 use crate::error::GameError;
 use crate::numeric::Nimber;
+pub use crate::outcome::{Play, Winner};
+use crate::theory::period::HeapSequence;
 use serde::Serialize;
 use std::fmt;
-
-/// Normal play (who cannot move loses) or misère play (who cannot move wins).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Play {
-    #[default]
-    Normal,
-    Misere,
-}
-
-impl Play {
-    /// For families without a misère theory: `Ok` in normal play, and in misère play the
-    /// refusal `Unsupported`, worded by the family (`why_not`).
-    pub fn normal_only(self, why_not: impl FnOnce() -> String) -> Result<(), GameError> {
-        match self {
-            Play::Normal => Ok(()),
-            Play::Misere => Err(GameError::Unsupported(why_not())),
-        }
-    }
-}
-
-/// Who wins with perfect play, from the point of view of the player about to move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Winner {
-    First,
-    Second,
-    Draw,
-}
-
-impl Winner {
-    /// Normal-play winner of a position with Grundy value `g`.
-    pub fn from_grundy(g: Nimber) -> Winner {
-        if g.is_zero() {
-            Winner::Second
-        } else {
-            Winner::First
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Winner::First => "first",
-            Winner::Second => "second",
-            Winner::Draw => "draw",
-        }
-    }
-}
-
-impl fmt::Display for Winner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// The value of one position: a nimber, or — in loopy games — ∞ together with the finite
 /// values it can move to (Smith's generalised Sprague–Grundy function).
@@ -358,49 +307,6 @@ pub fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
             listed.join(", ")
         ),
         _ => format!("not reachable from `{from}` in one move"),
-    }
-}
-
-/// What the periodicity machinery may prove about a heap sequence.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PeriodRule {
-    /// Finite subtraction set with largest element `max_removal`: periodic from `i` once
-    /// `G(n+p) = G(n)` for `max_removal` consecutive `n ≥ i`.
-    FiniteSubtraction { max_removal: u64 },
-    /// Octal game with finite code whose largest removal is `max_removal` (Guy–Smith).
-    GuySmith { max_removal: u64 },
-    /// No theorem applies: a period can only be observed.
-    None,
-}
-
-/// A game whose positions are heaps `n ≥ 0`, seen as its Grundy sequence `G(0), G(1), …`.
-pub trait HeapSequence: Send + Sync {
-    /// `G(0), …, G(to)`, in order, to `sink`. Implementations must check memory before
-    /// allocating and should hold no more than they need (finite subtraction sets keep only
-    /// a window).
-    fn for_each_value(
-        &self,
-        to: u64,
-        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
-    ) -> Result<(), GameError>;
-
-    /// `G(0..=to)` as a vector.
-    fn values(&self, to: u64) -> Result<Vec<u64>, GameError> {
-        crate::limits::check_memory(
-            &format!("a table of G(0..={to})"),
-            crate::limits::table_bytes(to.saturating_add(1), 8),
-        )?;
-        let mut out = Vec::with_capacity(to as usize + 1);
-        self.for_each_value(to, &mut |_, v| {
-            out.push(v.0);
-            Ok(())
-        })?;
-        Ok(out)
-    }
-
-    /// Which theorem, if any, can certify a period of this sequence.
-    fn period_rule(&self) -> PeriodRule {
-        PeriodRule::None
     }
 }
 

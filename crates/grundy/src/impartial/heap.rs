@@ -12,13 +12,14 @@
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    component_at, illegal_move_reason, parse_components, ComponentReport, Family, GameValue,
-    HeapSequence, Move, OptionReport, PeriodRule, Play, Solution, Winner,
+    component_at, illegal_move_reason, parse_components, ComponentReport, Family, GameValue, Move,
+    OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::HeapGame;
-use crate::limits::{check_memory, table_bytes};
+use crate::limits::{check_memory, table_bytes, MAX_CACHED_TABLE};
 use crate::numeric::Nimber;
 use crate::theory::period::{certify, search, Budget, Period, Stop};
+use crate::theory::period::{HeapSequence, PeriodRule};
 use std::sync::{OnceLock, RwLock};
 use std::time::Duration;
 
@@ -27,9 +28,6 @@ pub const MAX_ENUMERATED_OPTIONS: u128 = 50_000_000;
 
 /// Largest number of options listed one by one (`explain`, `play`), before refusing.
 pub const MAX_LISTED_OPTIONS: u128 = 1 << 20;
-
-/// Largest cached table, in entries (8 bytes each: 2 GiB).
-pub const MAX_CACHED_TABLE: u64 = 1 << 28;
 
 /// How long the period search may run for a heap beyond [`MAX_CACHED_TABLE`] before the value
 /// is refused (below it the table is simply computed to `n`).

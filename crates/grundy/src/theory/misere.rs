@@ -38,8 +38,8 @@
 //! [`HeapRules::misere_outcome`](crate::impartial::heap::HeapRules::misere_outcome).
 
 use crate::error::GameError;
-use crate::impartial::family::Winner;
-use crate::impartial::heap::MAX_CACHED_TABLE;
+use crate::limits::MAX_CACHED_TABLE;
+use crate::outcome::Winner;
 use std::fmt;
 use std::sync::RwLock;
 

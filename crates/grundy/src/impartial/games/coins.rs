@@ -23,11 +23,11 @@ use crate::impartial::HeapGame;
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    parse_components, solve_components, Family, GameValue, HeapSequence, OptionReport, Play,
-    Solution, Winner,
+    parse_components, solve_components, Family, GameValue, OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
 use crate::numeric::Nimber;
+use crate::theory::period::HeapSequence;
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
 /// can turn a long run).

@@ -359,18 +359,18 @@ mod tests {
     #[test]
     fn streamed_table_matches_the_closed_form() {
         let family = HeapFamily::new(Gcd::new());
-        let streamed = crate::impartial::family::HeapSequence::values(&family, 40_000).unwrap();
+        let streamed = crate::theory::period::HeapSequence::values(&family, 40_000).unwrap();
         let game = Gcd::new();
         for (x, &v) in streamed.iter().enumerate() {
             assert_eq!(v, game.value_of(x as u64).unwrap(), "x = {x}");
         }
         assert_eq!(&streamed[..definition_table().len()], definition_table());
         assert_eq!(
-            crate::impartial::family::HeapSequence::values(&family, 0).unwrap(),
+            crate::theory::period::HeapSequence::values(&family, 0).unwrap(),
             [0]
         );
         assert_eq!(
-            crate::impartial::family::HeapSequence::values(&family, 2).unwrap(),
+            crate::theory::period::HeapSequence::values(&family, 2).unwrap(),
             [0, 1, 0]
         );
     }

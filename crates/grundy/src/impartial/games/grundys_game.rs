@@ -35,9 +35,9 @@ pub fn parse(args: &str, spec: &str) -> Result<TakeAndBreak, GameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::family::{HeapSequence, PeriodRule};
     use crate::impartial::heap::{HeapFamily, HeapRules};
     use crate::impartial::{HeapGame, Heaps, Solver};
+    use crate::theory::period::{HeapSequence, PeriodRule};
 
     #[test]
     fn known_values_and_the_definition() {

@@ -26,13 +26,14 @@
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    component_at, parse_components, ComponentReport, Family, GameValue, HeapSequence, Move,
-    OptionReport, Play, Solution, Winner,
+    component_at, parse_components, ComponentReport, Family, GameValue, Move, OptionReport, Play,
+    Solution, Winner,
 };
 use crate::impartial::heap::{parse_heap, MAX_ENUMERATED_OPTIONS};
 use crate::numeric::number::parse_u64_expr;
 use crate::numeric::primes::{is_prime, next_prime_at_least, prev_prime};
 use crate::numeric::Nimber;
+use crate::theory::period::HeapSequence;
 
 /// Largest number of move targets whose primality `solve` tests to list winning moves.
 pub const MAX_SCANNED_TARGETS: u64 = 1 << 22;

@@ -17,13 +17,14 @@
 //! condition holds — proved for the closed forms, checked on the table otherwise.
 
 use crate::error::GameError;
-use crate::impartial::family::{PeriodRule, Winner};
-use crate::impartial::games::subtraction_sets::{InfiniteSet, Sequence};
+use crate::impartial::family::Winner;
+use crate::impartial::games::subtraction_sets::{format_intervals, InfiniteSet, Sequence};
 use crate::impartial::heap::HeapRules;
 use crate::impartial::HeapGame;
 use crate::limits::check_memory;
 use crate::numeric::{MexSet, Nimber};
 use crate::theory::misere::{sj_outcome, VerifiedValues};
+use crate::theory::period::PeriodRule;
 
 /// A subtraction set: finite (sorted, disjoint, non-adjacent intervals `[lo, hi]`, `lo ≥ 1`)
 /// or infinite (`intervals` is then empty and `infinite` holds the set).
@@ -220,19 +221,6 @@ impl HeapGame for Subtraction {
             }
         }
     }
-}
-
-/// `1,3..5,9`: the spec form of normalised intervals.
-pub fn format_intervals(intervals: &[(u64, u64)]) -> String {
-    let parts: Vec<String> = intervals
-        .iter()
-        .map(|&(lo, hi)| match hi - lo {
-            0 => lo.to_string(),
-            1 => format!("{lo},{hi}"),
-            _ => format!("{lo}..{hi}"),
-        })
-        .collect();
-    parts.join(",")
 }
 
 impl Subtraction {
@@ -460,9 +448,10 @@ impl HeapRules for Subtraction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::family::{Family, HeapSequence, Play};
+    use crate::impartial::family::{Family, Play};
     use crate::impartial::heap::HeapFamily;
     use crate::impartial::table::heap_table;
+    use crate::theory::period::HeapSequence;
     use proptest::prelude::*;
 
     fn game(spec: &str) -> Subtraction {

@@ -42,7 +42,6 @@
 //! count per value and `|F|` steps per heap.
 
 use crate::error::GameError;
-use crate::impartial::games::subtraction::format_intervals;
 use crate::limits::{check_memory, human_bytes};
 use crate::numeric::primes::primes_up_to;
 use crate::numeric::MexSet;
@@ -567,14 +566,28 @@ pub fn all_but_table(excluded: &[(u64, u64)], to: u64) -> Result<Vec<u32>, GameE
     Ok(values)
 }
 
+/// `1,3..5,9`: the spec form of normalised intervals.
+pub fn format_intervals(intervals: &[(u64, u64)]) -> String {
+    let parts: Vec<String> = intervals
+        .iter()
+        .map(|&(lo, hi)| match hi - lo {
+            0 => lo.to_string(),
+            1 => format!("{lo},{hi}"),
+            _ => format!("{lo}..{hi}"),
+        })
+        .collect();
+    parts.join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::family::{Family, HeapSequence, Play};
+    use crate::impartial::family::{Family, Play};
     use crate::impartial::games::subtraction::Subtraction;
     use crate::impartial::heap::{HeapFamily, HeapRules};
     use crate::impartial::table::heap_table;
     use crate::impartial::{HeapGame, Heaps, Solver};
+    use crate::theory::period::HeapSequence;
     use proptest::prelude::*;
 
     fn game(args: &str) -> Subtraction {
@@ -776,7 +789,7 @@ mod tests {
             assert_eq!((m.component, m.to.as_str()), (i, heap.to_string().as_str()));
         }
         assert!(
-            family.sequence().unwrap().period_rule() == crate::impartial::family::PeriodRule::None
+            family.sequence().unwrap().period_rule() == crate::theory::period::PeriodRule::None
         );
     }
 

@@ -8,7 +8,7 @@
 //! No theorem in grundy certifies a saltus (finite subtraction sets and finite octal games
 //! have bounded values), so these are always reported as observed.
 
-use crate::theory::period::search::{is_convincing, TailRuns};
+use crate::theory::period::tail::{is_convincing, TailRuns};
 use crate::theory::period::Period;
 
 /// The smallest convincingly observed period with saltus `s > 0` (not a proof).

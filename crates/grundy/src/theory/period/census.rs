@@ -13,8 +13,8 @@
 //! against.
 
 use crate::error::GameError;
-use crate::impartial::family::PeriodRule;
 use crate::theory::period::search::smallest_certified;
+use crate::theory::period::PeriodRule;
 use serde::{Deserialize, Serialize};
 
 /// The largest `K` a census accepts (sets are `u64` masks; values stay below 64).

@@ -9,7 +9,6 @@
 //! Both say: a table of `G(0..len)` proves `(i, p)` once `len` reaches [`required_len`] and the
 //! table shows no mismatch from `i` on. Nothing else is ever called proved.
 
-use crate::impartial::family::PeriodRule;
 use crate::theory::period::Period;
 
 /// How many values `G(0..len)` the rule needs to prove period `p` from preperiod `i`
@@ -86,6 +85,18 @@ pub fn theorem_name(rule: PeriodRule) -> &'static str {
         PeriodRule::GuySmith { .. } => "Guy–Smith",
         PeriodRule::None => "(no theorem)",
     }
+}
+
+/// What the periodicity machinery may prove about a heap sequence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PeriodRule {
+    /// Finite subtraction set with largest element `max_removal`: periodic from `i` once
+    /// `G(n+p) = G(n)` for `max_removal` consecutive `n ≥ i`.
+    FiniteSubtraction { max_removal: u64 },
+    /// Octal game with finite code whose largest removal is `max_removal` (Guy–Smith).
+    GuySmith { max_removal: u64 },
+    /// No theorem applies: a period can only be observed.
+    None,
 }
 
 #[cfg(test)]

@@ -25,11 +25,16 @@ pub mod census;
 pub mod certify;
 pub mod pattern;
 pub mod search;
+pub mod tail;
 
 pub use certify::is_certified;
 pub use search::{search, Budget, SearchResult, Stop};
 
-use crate::impartial::family::PeriodRule;
+pub use certify::PeriodRule;
+
+use crate::error::GameError;
+use crate::limits::{check_memory, table_bytes};
+use crate::numeric::Nimber;
 
 /// `G(n + period) = G(n) + saltus` for all `n ≥ preperiod`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -126,6 +131,37 @@ pub fn find_certified_by_scan<T: Eq>(values: &[T], rule: PeriodRule) -> Option<P
             saltus: 0,
         })
     })
+}
+
+/// A game whose positions are heaps `n ≥ 0`, seen as its Grundy sequence `G(0), G(1), …`.
+pub trait HeapSequence: Send + Sync {
+    /// `G(0), …, G(to)`, in order, to `sink`. Implementations must check memory before
+    /// allocating and should hold no more than they need (finite subtraction sets keep only
+    /// a window).
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    ) -> Result<(), GameError>;
+
+    /// `G(0..=to)` as a vector.
+    fn values(&self, to: u64) -> Result<Vec<u64>, GameError> {
+        check_memory(
+            &format!("a table of G(0..={to})"),
+            table_bytes(to.saturating_add(1), 8),
+        )?;
+        let mut out = Vec::with_capacity(to as usize + 1);
+        self.for_each_value(to, &mut |_, v| {
+            out.push(v.0);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Which theorem, if any, can certify a period of this sequence.
+    fn period_rule(&self) -> PeriodRule {
+        PeriodRule::None
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@
 //!   decided exactly: the `α` consistent with `z_k = ⌊kα⌋` form the interval
 //!   `[max z_k/k, min (z_k+1)/k)`, compared in integers.
 
-use crate::theory::period::search::{observed_ordinary, SearchResult};
+use crate::theory::period::search::SearchResult;
+use crate::theory::period::tail::observed_ordinary;
 use crate::theory::period::{certify, Period};
 use serde::Serialize;
 
@@ -334,8 +335,8 @@ fn beatty(terms: &[u64]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::family::PeriodRule;
     use crate::theory::period::search::Stop;
+    use crate::theory::period::PeriodRule;
 
     fn observed(values: Vec<u64>) -> SearchResult {
         SearchResult {

@@ -30,9 +30,9 @@ pub mod stats;
 use crate::impartial::HeapGame;
 
 use crate::error::GameError;
-use crate::impartial::family::PeriodRule;
 use crate::impartial::heap::HeapRules;
 use crate::numeric::Nimber;
+use crate::theory::period::PeriodRule;
 pub use rules::MoveRules;
 
 /// A stored Grundy value.
@@ -228,6 +228,11 @@ impl TakeAndBreak {
     pub fn rules(&self) -> &MoveRules {
         &self.rules
     }
+
+    /// The canonical spec, e.g. `octal:0.77`.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
 }
 
 /// The periodicity theorem for a set of moves: Guy–Smith for one- and two-heap options
@@ -270,23 +275,6 @@ impl HeapRules for TakeAndBreak {
     fn period_rule(&self) -> PeriodRule {
         period_rule_of(&self.rules)
     }
-}
-
-/// The rules and canonical spec of any game this module can run at scale (octal codes, their
-/// names, Grundy's game), from a GAME spec; `None` for other families.
-pub fn parse_long_run(spec: &str) -> Result<Option<(MoveRules, String)>, GameError> {
-    let trimmed = spec.trim();
-    let (name, args) = trimmed.split_once(':').unwrap_or((trimmed, ""));
-    let name = name.to_ascii_lowercase();
-    if name == "octal" || ALIASES.iter().any(|(alias, _)| *alias == name) {
-        let game = TakeAndBreak::from_name(&name, args.trim(), spec)?;
-        return Ok(Some((game.rules, game.spec)));
-    }
-    if name == crate::impartial::games::grundys_game::NAME {
-        let game = crate::impartial::games::grundys_game::parse(args.trim(), spec)?;
-        return Ok(Some((game.rules, game.spec)));
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

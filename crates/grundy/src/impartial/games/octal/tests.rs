@@ -5,10 +5,11 @@
 use super::sequence::Run;
 use super::stats::StatsBuilder;
 use super::*;
-use crate::impartial::family::{HeapSequence, Play};
+use crate::impartial::family::Play;
 use crate::impartial::heap::HeapFamily;
 use crate::impartial::{Heaps, Solver};
 use crate::registry::parse_spec;
+use crate::theory::period::HeapSequence;
 use crate::theory::period::Period;
 
 fn first_values(spec: &str, count: u64) -> Vec<u64> {

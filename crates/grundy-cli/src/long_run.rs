@@ -1,0 +1,98 @@
+//! The long-run plumbing `table` and `octal-stats` share for take-and-break games: the
+//! checkpoint flags, a progress bar on stderr, and the statistics of a finished run.
+
+use grundy::impartial::games::octal::sequence::{Outcome, Run};
+use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
+use grundy::impartial::games::octal::{MoveRules, TakeAndBreak};
+use grundy::registry::parse_long_run;
+use grundy::GameError;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `--checkpoint FILE` and how often to save.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CheckpointArgs {
+    /// Save progress to FILE (atomically, with a checksum) and resume from it when the same
+    /// command is run again (octal games and Grundy's game).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub checkpoint_every: f64,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds")),
+    }
+}
+
+/// Runs `G(0..=to)` for a take-and-break game with a progress bar (on stderr, only when it
+/// is a terminal and the run is long) and the checkpoint options.
+pub fn long_run(
+    rules: &MoveRules,
+    spec: &str,
+    to: u64,
+    checkpoint: &CheckpointArgs,
+) -> Result<Outcome, GameError> {
+    let total = to.saturating_add(1);
+    let bar = if total >= 1 << 20 {
+        ProgressBar::new(total)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} heaps, {per_sec}, ETA {eta}",
+        )
+        .expect("the template is valid")
+        .progress_chars("=> "),
+    );
+    let mut report = |done: u64, _total: u64| bar.set_position(done);
+    let mut run = Run::new(rules, spec).progress(&mut report);
+    if let Some(path) = &checkpoint.checkpoint {
+        run = run.checkpoint(
+            path.clone(),
+            Duration::from_secs_f64(checkpoint.checkpoint_every),
+        );
+    }
+    let outcome = run.compute(to);
+    bar.finish_and_clear();
+    let outcome = outcome?;
+    if outcome.resumed_from > 0 {
+        if let Some(path) = &checkpoint.checkpoint {
+            let _ = writeln!(
+                std::io::stderr(),
+                "grundy: resumed from checkpoint {} ({} values)",
+                path.display(),
+                outcome.resumed_from
+            );
+        }
+    }
+    Ok(outcome)
+}
+
+/// The statistics of `G(0..=to)` from a finished run.
+pub fn stats_of(rules: &MoveRules, spec: &str, to: u64, outcome: &Outcome) -> Stats {
+    let mut builder = StatsBuilder::new(rules.split_parity());
+    for n in 0..=to {
+        builder.push(
+            outcome
+                .value(n)
+                .expect("a finished run covers 0..=to by the table or a certified period"),
+        );
+    }
+    builder.finish(spec, outcome.period)
+}
+
+/// The take-and-break game `game` names, or an error saying which games support long runs.
+pub fn long_run_game(game: &str) -> Result<TakeAndBreak, GameError> {
+    parse_long_run(game)?.ok_or_else(|| {
+        GameError::Unsupported(format!(
+            "`{game}` is not an octal game or Grundy's game; statistics and checkpoints are for those"
+        ))
+    })
+}

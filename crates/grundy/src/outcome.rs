@@ -1,0 +1,60 @@
+//! Who wins: the two play conventions and the outcome of a position, shared by every world
+//! of games and by the theories (misère play) that decide it.
+
+use crate::error::GameError;
+use crate::numeric::Nimber;
+use serde::Serialize;
+use std::fmt;
+
+/// Normal play (who cannot move loses) or misère play (who cannot move wins).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Play {
+    #[default]
+    Normal,
+    Misere,
+}
+
+impl Play {
+    /// For families without a misère theory: `Ok` in normal play, and in misère play the
+    /// refusal `Unsupported`, worded by the family (`why_not`).
+    pub fn normal_only(self, why_not: impl FnOnce() -> String) -> Result<(), GameError> {
+        match self {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(GameError::Unsupported(why_not())),
+        }
+    }
+}
+
+/// Who wins with perfect play, from the point of view of the player about to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    First,
+    Second,
+    Draw,
+}
+
+impl Winner {
+    /// Normal-play winner of a position with Grundy value `g`.
+    pub fn from_grundy(g: Nimber) -> Winner {
+        if g.is_zero() {
+            Winner::Second
+        } else {
+            Winner::First
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Winner::First => "first",
+            Winner::Second => "second",
+            Winner::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
