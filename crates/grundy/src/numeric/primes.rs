@@ -21,6 +21,7 @@ pub use prime_count::prime_pi;
 
 use crate::error::GameError;
 use crate::limits::check_memory;
+use std::sync::RwLock;
 
 /// All primes `≤ limit`, by the sieve of Eratosthenes over odd numbers (one byte each).
 pub fn primes_up_to(limit: u64) -> Result<Vec<u64>, GameError> {
@@ -49,6 +50,34 @@ pub fn primes_up_to(limit: u64) -> Result<Vec<u64>, GameError> {
             .map(|i| 2 * i as u64 + 1),
     );
     Ok(primes)
+}
+
+/// Primes sieved so far, shared by every caller of [`any_prime_up_to`] (prime subtraction sets): option enumeration asks for the primes
+/// `≤ n` once per heap, and re-sieving each time would make the definition quadratic.
+static PRIME_CACHE: RwLock<Vec<u64>> = RwLock::new(Vec::new());
+
+pub fn any_prime_up_to(n: u64, stop: &mut dyn FnMut(u64) -> bool) -> bool {
+    let covered = |cache: &Vec<u64>| cache.last().is_some_and(|&p| p >= n) || n < 2;
+    {
+        let cache = PRIME_CACHE.read().unwrap_or_else(|e| e.into_inner());
+        if covered(&cache) {
+            return cache.iter().take_while(|&&p| p <= n).any(|&p| stop(p));
+        }
+    }
+    let limit = n.max(1024).saturating_mul(2);
+    match primes_up_to(limit) {
+        Ok(mut primes) => {
+            // Make sure the cache covers n even if no prime lies in (n, limit].
+            if !covered(&primes) {
+                primes.push(u64::MAX);
+            }
+            let stopped = primes.iter().take_while(|&&p| p <= n).any(|&p| stop(p));
+            *PRIME_CACHE.write().unwrap_or_else(|e| e.into_inner()) = primes;
+            stopped
+        }
+        // No memory for a sieve that large: slow but exact (Miller–Rabin per number).
+        Err(_) => (2..=n).filter(|&m| is_prime(m)).any(stop),
+    }
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 use crate::error::GameError;
 use crate::impartial::heap::HeapRules;
 use crate::impartial::HeapGame;
+use crate::numeric::integer::gcd;
 use crate::numeric::primes::{odd_spf_sieve, prime_pi, smallest_prime_factor};
 use crate::numeric::Nimber;
 use std::collections::HashMap;
@@ -24,13 +25,6 @@ use std::sync::Mutex;
 #[derive(Debug, Default)]
 pub struct Gcd {
     large_prime_counts: Mutex<HashMap<u64, u64>>,
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 impl HeapGame for Gcd {

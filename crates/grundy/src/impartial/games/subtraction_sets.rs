@@ -43,9 +43,9 @@
 
 use crate::error::GameError;
 use crate::limits::{check_memory, human_bytes};
-use crate::numeric::primes::primes_up_to;
+use crate::numeric::integer::{gcd, isqrt};
+use crate::numeric::primes::{any_prime_up_to, is_prime};
 use crate::numeric::MexSet;
-use std::sync::RwLock;
 
 /// Residues of tail elements are tracked modulo this (primes > 5 are units mod 60; squares
 /// take 12 of the 60 residues).
@@ -181,76 +181,6 @@ impl Sequence {
             };
         }
         residues
-    }
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-/// `⌊√x⌋` for any `u128`, exactly (Newton's method from a float guess, then corrected).
-pub fn isqrt(x: u128) -> u128 {
-    let mut r = (x as f64).sqrt() as u128;
-    // The float is within a relative 2^-52; one Newton step brings it within one.
-    if r > 0 {
-        r = (r + x / r) / 2;
-    }
-    while r.checked_mul(r).map_or(true, |sq| sq > x) {
-        r -= 1;
-    }
-    while (r + 1).checked_mul(r + 1).is_some_and(|sq| sq <= x) {
-        r += 1;
-    }
-    r
-}
-
-/// Trial division; used only for membership of single numbers (the sieve serves tables).
-fn is_prime(n: u64) -> bool {
-    if n < 4 {
-        return n >= 2;
-    }
-    if n % 2 == 0 || n % 3 == 0 {
-        return false;
-    }
-    let mut d = 5u64;
-    while d.saturating_mul(d) <= n {
-        if n % d == 0 || n % (d + 2) == 0 {
-            return false;
-        }
-        d += 6;
-    }
-    true
-}
-
-/// Primes sieved so far, shared by every prime set: option enumeration asks for the primes
-/// `≤ n` once per heap, and re-sieving each time would make the definition quadratic.
-static PRIME_CACHE: RwLock<Vec<u64>> = RwLock::new(Vec::new());
-
-fn any_prime_up_to(n: u64, stop: &mut dyn FnMut(u64) -> bool) -> bool {
-    let covered = |cache: &Vec<u64>| cache.last().is_some_and(|&p| p >= n) || n < 2;
-    {
-        let cache = PRIME_CACHE.read().unwrap_or_else(|e| e.into_inner());
-        if covered(&cache) {
-            return cache.iter().take_while(|&&p| p <= n).any(|&p| stop(p));
-        }
-    }
-    let limit = n.max(1024).saturating_mul(2);
-    match primes_up_to(limit) {
-        Ok(mut primes) => {
-            // Make sure the cache covers n even if no prime lies in (n, limit].
-            if !covered(&primes) {
-                primes.push(u64::MAX);
-            }
-            let stopped = primes.iter().take_while(|&&p| p <= n).any(|&p| stop(p));
-            *PRIME_CACHE.write().unwrap_or_else(|e| e.into_inner()) = primes;
-            stopped
-        }
-        // No memory for a sieve that large: slow but exact.
-        Err(_) => (2..=n).filter(|&m| is_prime(m)).any(stop),
     }
 }
 
@@ -654,12 +584,6 @@ mod tests {
             }
         }
 
-        #[test]
-        fn isqrt_is_exact(x in any::<u128>()) {
-            let r = isqrt(x);
-            prop_assert!(r * r <= x);
-            prop_assert!((r + 1).checked_mul(r + 1).map_or(true, |sq| sq > x));
-        }
     }
 
     /// "1 or a prime" is G(n) = n mod 4 — not period 34 with zeros at n mod 34 ∈ {4,8,20,24,28}

@@ -20,7 +20,7 @@ use crate::impartial::games::cells::{
     apply_cell_move, cell_option_reports, format_cell, parse_cell, parse_cells, solve_sum, Cell,
     CellRules,
 };
-use crate::impartial::games::subtraction_sets::isqrt;
+use crate::numeric::integer::isqrt;
 use crate::numeric::Nimber;
 use std::sync::RwLock;
 

@@ -4,6 +4,7 @@
 
 use super::miller_rabin::is_prime;
 use super::montgomery::Montgomery;
+use crate::numeric::integer::gcd;
 
 /// Trial division bound: after it, a composite cofactor has no factor below 2^10.
 const TRIAL_BOUND: u64 = 1 << 10;
@@ -36,13 +37,6 @@ fn least_prime_factor_without_small(n: u64) -> u64 {
     }
     let d = pollard_brent(n);
     least_prime_factor_without_small(d).min(least_prime_factor_without_small(n / d))
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 /// A non-trivial factor of the odd composite `n` (not a prime power of a small prime: those

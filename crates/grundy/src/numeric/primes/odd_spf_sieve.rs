@@ -11,9 +11,9 @@
 //! write — the smallest prime — wins without a compare. Entry `0` means "no prime factor
 //! ≤ √x": `x` is 1 or prime.
 
-use super::prime_count::isqrt;
 use crate::error::GameError;
 use crate::limits::check_memory;
+use crate::numeric::integer::isqrt;
 
 /// Odd numbers per block.
 pub const BLOCK: usize = 1 << 14;
@@ -35,7 +35,7 @@ pub fn for_each_block(limit: u64, visit: &mut BlockVisitor<'_>) -> Result<(), Ga
     }
     let blocks = limit / 2 / BLOCK as u64 + 1;
     // Sieve the whole last block, so that every entry handed out is valid.
-    let root = isqrt(2 * blocks * BLOCK as u64 - 1);
+    let root = isqrt(2 * blocks as u128 * BLOCK as u128 - 1) as u64;
     check_memory("the base primes of a segmented sieve", root as u128)?;
     let base: Vec<u64> = super::primes_up_to(root)?.into_iter().skip(1).collect(); // odd primes
     debug_assert!(
@@ -99,6 +99,6 @@ mod tests {
     fn refuses_beyond_u16_indices() {
         assert!(for_each_block(LIMIT + 1, &mut |_, _| Ok(())).is_err());
         // The largest base prime at LIMIT still has a u16 index.
-        assert!(prime_pi(isqrt(LIMIT)).unwrap() <= u16::MAX as u64);
+        assert!(prime_pi(isqrt(LIMIT as u128) as u64).unwrap() <= u16::MAX as u64);
     }
 }

@@ -11,6 +11,7 @@
 
 use crate::error::GameError;
 use crate::limits::check_memory;
+use crate::numeric::integer::isqrt;
 use std::sync::OnceLock;
 
 /// Largest `n` for which [`prime_pi`] answers (about 4 s); each further factor of 10 costs ×5.6.
@@ -43,25 +44,13 @@ pub fn prime_pi(n: u64) -> Result<u64, GameError> {
     lucy(n)
 }
 
-/// `⌊√n⌋` exactly.
-pub fn isqrt(n: u64) -> u64 {
-    let mut r = ((n as f64).sqrt() as u64).min(u32::MAX as u64);
-    while r * r > n {
-        r -= 1;
-    }
-    while (r + 1).checked_mul(r + 1).is_some_and(|s| s <= n) {
-        r += 1;
-    }
-    r
-}
-
 /// The odd-only Lucy count with "rough" numbers (min_25's formulation): only odd `i` index
 /// `⌊n/i⌋`, entries whose index gets struck are dropped from the active list, and sieving
 /// stops at `p ≤ n^{1/4}`; the primes between n^{1/4} and n^{1/2} are finished by a direct
 /// sum over pairs of rough numbers. Time O(n^{3/4} / log n). `n < 2^53`, so a float quotient
 /// truncated is the exact integer quotient (its error is below `1/d`).
 fn lucy(n: u64) -> Result<u64, GameError> {
-    let v = isqrt(n) as usize;
+    let v = isqrt(n as u128) as usize;
     check_memory(&format!("counting primes up to {n}"), (v as u128 + 1) * 9)?;
     let divide = |a: u64, d: u64| (a as f64 / d as f64) as u64;
     let half = |x: usize| (x - 1) >> 1;
@@ -175,24 +164,6 @@ mod tests {
                 prime_pi(n).unwrap(),
                 primes.partition_point(|&p| p <= n) as u64
             );
-        }
-    }
-
-    #[test]
-    fn isqrt_is_exact() {
-        for n in [
-            0u64,
-            1,
-            3,
-            4,
-            15,
-            16,
-            17,
-            u64::MAX,
-            (1 << 32) * (1 << 31) - 1,
-        ] {
-            let r = isqrt(n) as u128;
-            assert!(r * r <= n as u128 && (r + 1) * (r + 1) > n as u128, "{n}");
         }
     }
 
