@@ -7,7 +7,8 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use grundy::graph::matching::{Graph, Matcher};
 use grundy::impartial::games::geography::solve_from;
 use grundy::impartial::games::geography_grid::GeographyGrid;
-use grundy::impartial::games::{hackenbush, loopy_graph};
+use grundy::impartial::games::hackenbush;
+use grundy::theory::loopy;
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -142,7 +143,7 @@ fn loopy_values(c: &mut Criterion) {
         b.iter(|| black_box(bfs_reach(n as usize, &moves)))
     });
     group.bench_function("generalised Sprague-Grundy values", |b| {
-        b.iter(|| black_box(loopy_graph::generalized_values(n as usize, &moves).unwrap()))
+        b.iter(|| black_box(loopy::generalized_values(n as usize, &moves).unwrap()))
     });
     group.finish();
 }

@@ -10,38 +10,9 @@
 use crate::error::GameError;
 use crate::numeric::Nimber;
 pub use crate::outcome::{Play, Winner};
+pub use crate::theory::loopy::GameValue;
 use crate::theory::period::HeapSequence;
 use serde::Serialize;
-use std::fmt;
-
-/// The value of one position: a nimber, or — in loopy games — ∞ together with the finite
-/// values it can move to (Smith's generalised Sprague–Grundy function).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameValue {
-    Finite(Nimber),
-    Infinite { reachable: Vec<u64> },
-}
-
-impl GameValue {
-    pub fn finite(self) -> Option<Nimber> {
-        match self {
-            GameValue::Finite(n) => Some(n),
-            GameValue::Infinite { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for GameValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameValue::Finite(n) => write!(f, "{}", n.0),
-            GameValue::Infinite { reachable } => {
-                let parts: Vec<String> = reachable.iter().map(u64::to_string).collect();
-                write!(f, "∞{{{}}}", parts.join(","))
-            }
-        }
-    }
-}
 
 /// One winning move: replace component `component` (0-based) by the position `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
