@@ -9,7 +9,7 @@ use std::process::ExitCode;
 pub fn finish(result: Result<(), GameError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(GameError::Io(message)) if message.contains("Broken pipe") => ExitCode::SUCCESS,
+        Err(e) if e.io_kind() == Some(io::ErrorKind::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
             let line = e.to_string().replace('\n', " ");
             let _ = writeln!(io::stderr(), "grundy: {line}");
@@ -63,7 +63,7 @@ pub fn install_panic_hook() {
 
 /// Prints a JSON value on one line.
 pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), GameError> {
-    let text = serde_json::to_string(value).map_err(|e| GameError::Io(e.to_string()))?;
+    let text = serde_json::to_string(value).map_err(|e| GameError::io_other(e.to_string()))?;
     println_checked(&text)
 }
 

@@ -92,7 +92,7 @@ pub struct Picture<'a> {
 pub fn create(path: &Path) -> Result<(Format, File), GameError> {
     let format = Format::of(path)?;
     let file = File::create(path)
-        .map_err(|e| GameError::Io(format!("cannot write `{}`: {e}", path.display())))?;
+        .map_err(|e| GameError::io(format_args!("cannot write `{}`", path.display()), &e))?;
     Ok((format, file))
 }
 
@@ -105,7 +105,8 @@ pub fn write(
     path: &Path,
 ) -> Result<(), GameError> {
     register_font()?;
-    let io_error = |e: std::io::Error| GameError::Io(format!("writing `{}`: {e}", path.display()));
+    let io_error =
+        |e: std::io::Error| GameError::io(format_args!("writing `{}`", path.display()), &e);
     let mut out = BufWriter::new(file);
     match format {
         Format::Svg => {
@@ -128,13 +129,13 @@ pub fn write(
             encoder.set_depth(png::BitDepth::Eight);
             let mut writer = encoder
                 .write_header()
-                .map_err(|e| GameError::Io(format!("encoding PNG: {e}")))?;
+                .map_err(|e| GameError::io_other(format!("encoding PNG: {e}")))?;
             writer
                 .write_image_data(&pixels)
-                .map_err(|e| GameError::Io(format!("encoding PNG: {e}")))?;
+                .map_err(|e| GameError::io_other(format!("encoding PNG: {e}")))?;
             writer
                 .finish()
-                .map_err(|e| GameError::Io(format!("encoding PNG: {e}")))?;
+                .map_err(|e| GameError::io_other(format!("encoding PNG: {e}")))?;
         }
     }
     out.flush().map_err(io_error)
@@ -147,13 +148,13 @@ fn register_font() -> Result<(), GameError> {
     if ok {
         Ok(())
     } else {
-        Err(GameError::Io("the bundled font could not be loaded".into()))
+        Err(GameError::io_other("the bundled font could not be loaded"))
     }
 }
 
 /// Drawing errors are bugs or I/O failures; either way the user gets one line.
 fn drawing_error<E: std::fmt::Debug>(e: E) -> GameError {
-    GameError::Io(format!("drawing the plot: {e:?}"))
+    GameError::io_other(format!("drawing the plot: {e:?}"))
 }
 
 fn draw<DB: DrawingBackend>(

@@ -19,7 +19,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
     io::stdin()
         .lock()
         .read_to_string(&mut input)
-        .map_err(|e| GameError::Io(format!("reading stdin: {e}")))?;
+        .map_err(|e| GameError::io("reading stdin", &e))?;
     let mut out = String::new();
     family.batch(&input, args.play.play(), &mut out)?;
     let mut stdout = io::stdout().lock();

@@ -151,7 +151,8 @@ const CSV_HEADER: &str = "set,preperiod,period,checked_to";
 fn write_row(out: &mut dyn Write, row: &CensusRow, format: Format) -> Result<(), GameError> {
     match format {
         Format::Jsonl => {
-            let line = serde_json::to_string(row).map_err(|e| GameError::Io(e.to_string()))?;
+            let line =
+                serde_json::to_string(row).map_err(|e| GameError::io_other(e.to_string()))?;
             writeln!(out, "{line}")?;
         }
         Format::Csv => {
@@ -201,7 +202,7 @@ fn parse_row(line: &str, format: Format) -> Option<CensusRow> {
 /// Opens `path` for appending after reading the rows already there. A last line cut short by
 /// an interruption is dropped (the file is truncated to its last complete line).
 fn resume(path: &Path, format: Format) -> Result<(Vec<CensusRow>, File), GameError> {
-    let io_error = |e: io::Error| GameError::Io(format!("{}: {e}", path.display()));
+    let io_error = |e: io::Error| GameError::io(path.display(), &e);
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)

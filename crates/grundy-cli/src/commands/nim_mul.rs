@@ -151,7 +151,7 @@ impl<R: Read> LineBlocks<R> {
                 let read = match self.reader.read(&mut self.buf[self.filled..room]) {
                     Ok(n) => n,
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(GameError::Io(format!("reading stdin: {e}"))),
+                    Err(e) => return Err(GameError::io("reading stdin", &e)),
                 };
                 self.filled += read;
                 self.eof = read == 0;

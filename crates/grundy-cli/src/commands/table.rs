@@ -129,8 +129,11 @@ fn explain_each(
             if n > 0 {
                 out.write_all(b",")?;
             }
-            serde_json::to_writer(&mut *out, &derivation)
-                .map_err(|e| GameError::Io(e.to_string()))?;
+            serde_json::to_writer(&mut *out, &derivation).map_err(|e| match e.io_error_kind() {
+                // A closed stdout keeps its kind: `finish` treats it as a quiet exit.
+                Some(kind) => GameError::io("writing", &io::Error::from(kind)),
+                None => GameError::io_other(e.to_string()),
+            })?;
         } else {
             writeln!(out, "{}", derivation.render())?;
         }

@@ -42,7 +42,7 @@ impl Fnv64 {
 }
 
 fn io_error(path: &Path, what: &str, e: std::io::Error) -> GameError {
-    GameError::Io(format!("{what} checkpoint {}: {e}", path.display()))
+    GameError::io(format!("{what} checkpoint {}", path.display()), &e)
 }
 
 fn temporary_path(path: &Path) -> PathBuf {
@@ -97,7 +97,7 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
     let mut input = BufReader::with_capacity(1 << 20, file);
     let mut sum = Fnv64::default();
     let corrupt = |why: &str| {
-        GameError::Io(format!(
+        GameError::io_other(format!(
             "checkpoint {} is not usable ({why}); delete it to start afresh",
             path.display()
         ))
@@ -124,7 +124,7 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
     let saved_spec = String::from_utf8(take(spec_len as usize, &mut sum)?)
         .map_err(|_| corrupt("bad game name"))?;
     if saved_spec != spec {
-        return Err(GameError::Io(format!(
+        return Err(GameError::io_other(format!(
             "checkpoint {} holds `{saved_spec}`, not `{spec}`; use another file",
             path.display()
         )));
