@@ -13,8 +13,8 @@
 //! - [`limits`], [`error`]: resource limits and the one error type.
 //!
 //! ```
-//! use grundy::impartial::family::{Play, Winner};
-//! let game = grundy::registry::parse_spec("subtraction:1,3,4").unwrap();
+//! use grundy::{Play, Winner};
+//! let game = grundy::parse_spec("subtraction:1,3,4").unwrap();
 //! let solution = game.solve(&["10", "20", "30"], Play::Normal).unwrap();
 //! // G(10) ⊕ G(20) ⊕ G(30) = 1 ⊕ 2 ⊕ 0 = 3: the first player wins.
 //! assert_eq!(solution.winner, Winner::First);
@@ -33,3 +33,13 @@ pub mod testdata;
 pub mod theory;
 
 pub use error::GameError;
+pub use impartial::family::{
+    ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+};
+pub use impartial::heap::{HeapFamily, HeapRules};
+pub use impartial::{HeapGame, Heaps, ImpartialGame, Solver};
+pub use numeric::{mex, Nimber};
+pub use registry::{parse_spec, CATALOGUE};
+pub use theory::period::{
+    search, Budget, HeapSequence, Period, PeriodReport, PeriodRule, SearchResult,
+};
