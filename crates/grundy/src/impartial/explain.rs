@@ -11,7 +11,7 @@ use crate::error::GameError;
 use crate::impartial::family::{Family, OptionReport, Play, Winner};
 use crate::numeric::mex;
 use crate::theory::period::PeriodRule;
-use crate::theory::period::{find_certified, Period};
+use crate::theory::period::{certify, find_certified, Period};
 use serde::Serialize;
 
 /// `G(position) = mex{values of its options}`, with every option listed.
@@ -253,31 +253,18 @@ pub fn certificate(family: &dyn Family) -> Result<Option<Certificate>, GameError
 }
 
 impl Certificate {
+    /// The certificate of `period` proved by `rule` from the table `G(0..len)`; the theorem's
+    /// wording and window come from [`certify`], where the theorem is stated.
     fn describe(period: Period, rule: PeriodRule, len: u64) -> Certificate {
         let (i, p) = (period.preperiod, period.period);
-        let (theorem, needed) = match rule {
-            PeriodRule::FiniteSubtraction { max_removal } => (
-                format!(
-                    "finite subtraction set with largest element k = {max_removal}: each G(n) depends only on the k values before it, so k consecutive agreements G(n + p) = G(n) after the preperiod repeat forever"
-                ),
-                max_removal,
-            ),
-            PeriodRule::GuySmith { max_removal } => (
-                format!(
-                    "Guy–Smith periodicity theorem for octal games (largest removal t = {max_removal}): G(n + p) = G(n) for i ≤ n < 2i + p + t implies it for all n ≥ i"
-                ),
-                i + p + max_removal,
-            ),
-            other => (format!("{other:?}"), len - p - i),
-        };
         Certificate {
             preperiod: i,
             period: p,
-            theorem,
+            theorem: certify::statement(rule).expect("only a rule with a theorem certifies"),
             table_to: len - 1,
             checked_from: i,
             checked_to: len - 1 - p,
-            needed_to: i + needed.max(1) - 1,
+            needed_to: certify::last_checked(rule, i, p).expect("the rule has a theorem") as u64,
         }
     }
 

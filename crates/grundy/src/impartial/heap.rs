@@ -257,13 +257,9 @@ impl<R: HeapRules> HeapFamily<R> {
             .collect();
         match self.period.get() {
             _ if open.is_empty() => self.rules.closed_form_name().to_string(),
-            Some(p) if open.iter().any(|&n| n >= tabled) => format!(
-                "certified period ({}, {}) by the {} certificate, from the table G(0..={})",
-                p.preperiod,
-                p.period,
-                certify::theorem_name(self.rules.period_rule()),
-                tabled - 1
-            ),
+            Some(p) if open.iter().any(|&n| n >= tabled) => {
+                certify::method(self.rules.period_rule(), p, tabled - 1)
+            }
             _ => "table of Grundy values by the definition (mex over options)".to_string(),
         }
     }

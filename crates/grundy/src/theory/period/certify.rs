@@ -78,6 +78,36 @@ pub fn not_proved(
     }
 }
 
+/// The theorem behind a rule, stated in full (`None` where no theorem applies).
+pub fn statement(rule: PeriodRule) -> Option<String> {
+    match rule {
+        PeriodRule::FiniteSubtraction { max_removal } => Some(format!(
+            "finite subtraction set with largest element k = {max_removal}: each G(n) depends only on the k values before it, so k consecutive agreements G(n + p) = G(n) after the preperiod repeat forever"
+        )),
+        PeriodRule::GuySmith { max_removal } => Some(format!(
+            "Guy–Smith periodicity theorem for octal games (largest removal t = {max_removal}): G(n + p) = G(n) for i ≤ n < 2i + p + t implies it for all n ≥ i"
+        )),
+        PeriodRule::None => None,
+    }
+}
+
+/// The last `n` for which the rule needs `G(n + p) = G(n)` checked to prove `(i, p)`: the
+/// theorem's window is `i ≤ n ≤ last_checked(…)` (`None`: no theorem applies).
+pub fn last_checked(rule: PeriodRule, i: u64, p: u64) -> Option<u128> {
+    required_len(rule, i, p).map(|len| len - 1 - p as u128)
+}
+
+/// How a value beyond the table was answered: `certified period (i, p) by the … certificate,
+/// from the table G(0..=table_to)`.
+pub fn method(rule: PeriodRule, period: &Period, table_to: u64) -> String {
+    format!(
+        "certified period ({}, {}) by the {} certificate, from the table G(0..={table_to})",
+        period.preperiod,
+        period.period,
+        theorem_name(rule),
+    )
+}
+
 /// A short name of the theorem behind a rule.
 pub fn theorem_name(rule: PeriodRule) -> &'static str {
     match rule {
@@ -115,5 +145,29 @@ mod tests {
         assert!(!is_certified(PeriodRule::None, usize::MAX, 0, 1));
         // A period longer than the table is never certified (no underflow).
         assert!(!is_certified(sub, 3, 0, 7));
+    }
+
+    /// The window `explain` prints is the one `is_certified` uses: a table whose last checked
+    /// `n` (`len − 1 − p`) reaches `last_checked` is exactly a certified one.
+    #[test]
+    fn the_printed_window_is_the_certified_one() {
+        for rule in [
+            PeriodRule::FiniteSubtraction { max_removal: 3 },
+            PeriodRule::GuySmith { max_removal: 2 },
+        ] {
+            for (i, p) in [(0u64, 1u64), (5, 7), (71, 12)] {
+                let last = last_checked(rule, i, p).unwrap();
+                for len in (i + p + 1) as usize..300 {
+                    let checked_to = (len - 1) as u128 - p as u128;
+                    assert_eq!(
+                        is_certified(rule, len, i as usize, p as usize),
+                        checked_to >= last
+                    );
+                }
+            }
+            assert!(statement(rule).is_some());
+        }
+        assert_eq!(last_checked(PeriodRule::None, 0, 1), None);
+        assert_eq!(statement(PeriodRule::None), None);
     }
 }
