@@ -27,7 +27,5 @@ pub mod families;
 pub mod family;
 pub mod period;
 pub mod play;
-#[doc(hidden)]
-pub mod testdata;
 
 pub use error::GameError;
