@@ -70,14 +70,21 @@ impl fmt::Display for Winner {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameValue {
     Finite(Nimber),
-    Infinite { reachable: Vec<u64> },
+    Infinite {
+        reachable: Vec<u64>,
+    },
+    /// No Grundy value: the player to move wins at once, by a rule that is not "the last
+    /// move wins" (prime-heap: a move onto a prime). `why` names the winning move.
+    WinsAtOnce {
+        why: String,
+    },
 }
 
 impl GameValue {
     pub fn finite(self) -> Option<Nimber> {
         match self {
             GameValue::Finite(n) => Some(n),
-            GameValue::Infinite { .. } => None,
+            GameValue::Infinite { .. } | GameValue::WinsAtOnce { .. } => None,
         }
     }
 }
@@ -89,6 +96,12 @@ impl fmt::Display for GameValue {
             GameValue::Infinite { reachable } => {
                 let parts: Vec<String> = reachable.iter().map(u64::to_string).collect();
                 write!(f, "∞{{{}}}", parts.join(","))
+            }
+            GameValue::WinsAtOnce { why } => {
+                write!(
+                    f,
+                    "no Grundy value: the player to move wins at once ({why})"
+                )
             }
         }
     }
@@ -105,7 +118,10 @@ pub struct Move {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ComponentReport {
     pub position: String,
-    /// The component's Grundy value (`null` for ∞ in loopy games or where play is misère).
+    /// The component's (normal-play) Grundy value, also in misère play, where the misère
+    /// rule of heap games decides from these values; `null` for ∞ in loopy games, where the
+    /// position has none (prime-heap: the mover wins at once), and for whole-position games
+    /// in misère play (`moore:K`, whose rule reads the heaps, not values).
     pub grundy: Option<u64>,
 }
 
@@ -114,7 +130,7 @@ pub struct ComponentReport {
 pub struct Solution {
     pub winner: Winner,
     /// The Grundy value of the whole position; `null` where it is not a nimber (loopy ∞,
-    /// misère play).
+    /// misère play, a prime-heap position the mover wins at once).
     pub grundy: Option<u64>,
     /// Every winning move (empty when the player to move cannot win).
     pub winning_moves: Vec<Move>,
@@ -179,6 +195,19 @@ pub trait Family: Send + Sync {
 
     /// The Grundy sequence view, for families whose positions are single heaps.
     fn sequence(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+
+    /// `count` for a family whose tuples of heaps are *not* disjunctive sums (prime-heap):
+    /// how many `heaps`-tuples of `sizes` (sorted, distinct) are second-player wins, modulo
+    /// `modulus ≥ 1`, by the family's own outcome rule. `None` (the default): a tuple is a
+    /// sum, decided by the nim-sum of the heaps' values ([`crate::count`]).
+    fn count_second_player_wins(
+        &self,
+        _sizes: &[u64],
+        _heaps: u64,
+        _modulus: u64,
+    ) -> Option<Result<u64, GameError>> {
         None
     }
 
@@ -401,6 +430,14 @@ pub trait HeapSequence: Send + Sync {
     /// Which theorem, if any, can certify a period of this sequence.
     fn period_rule(&self) -> PeriodRule {
         PeriodRule::None
+    }
+
+    /// Whether heap `n` alone has no Grundy value because the player to move wins at once
+    /// (prime-heap: the heap can reach a prime), so that `table` agrees with `value` (it
+    /// prints `none`, JSON `null`). The sequence then holds the family's auxiliary values
+    /// there. Default: every heap has its value.
+    fn wins_at_once(&self, _n: u64) -> bool {
+        false
     }
 }
 

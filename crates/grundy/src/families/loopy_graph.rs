@@ -122,7 +122,8 @@ pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValu
         .collect())
 }
 
-/// γ of a sum, by Smith's rules (module docs).
+/// γ of a sum, by Smith's rules (module docs). (A part the mover wins at once, which no
+/// graph produces, makes the whole sum such a position.)
 pub fn sum_value(values: &[GameValue]) -> GameValue {
     let mut finite = 0;
     let mut infinite: Vec<&Vec<u64>> = Vec::new();
@@ -130,6 +131,7 @@ pub fn sum_value(values: &[GameValue]) -> GameValue {
         match v {
             GameValue::Finite(n) => finite ^= n.0,
             GameValue::Infinite { reachable } => infinite.push(reachable),
+            GameValue::WinsAtOnce { .. } => return v.clone(),
         }
     }
     match infinite.as_slice() {
@@ -151,6 +153,7 @@ pub fn outcome(value: &GameValue) -> Winner {
         GameValue::Finite(n) => Winner::from_grundy(*n),
         GameValue::Infinite { reachable } if reachable.contains(&0) => Winner::First,
         GameValue::Infinite { .. } => Winner::Draw,
+        GameValue::WinsAtOnce { .. } => Winner::First,
     }
 }
 
@@ -552,6 +555,7 @@ mod tests {
                     expected.dedup();
                     prop_assert_eq!(reachable, &expected);
                 }
+                GameValue::WinsAtOnce { why } => prop_assert!(false, "{}: {}", u, why),
             }
         }
         Ok(())
