@@ -179,3 +179,74 @@ fn games_are_shared_across_threads() {
         assert_eq!(*t, total.to_string());
     }
 }
+
+fn d(text: &str) -> Dyadic {
+    text.parse().unwrap()
+}
+
+#[test]
+fn switches_mean_and_temperature() {
+    for (a, b) in [(2, -1), (3, 1), (5, -5), (1, 0), (7, 2)] {
+        let s = Game::from_options(&[Game::integer(a)], &[Game::integer(b)]);
+        assert_eq!(s.mean(), d(&format!("{}/2", a + b)), "{s}");
+        assert_eq!(s.temperature(), d(&format!("{}/2", a - b)), "{s}");
+        assert_eq!(s.stops(), (Dyadic::integer(a), Dyadic::integer(b)));
+    }
+}
+
+#[test]
+fn cooling_a_switch() {
+    let s = g("{2|-1}");
+    let cooled = |t: &str| s.cool(d(t)).unwrap().to_string();
+    assert_eq!(cooled("1/2"), "{3/2|-1/2}");
+    assert_eq!(cooled("1"), "{1|0}");
+    assert_eq!(cooled("3/2"), "1/2*");
+    assert_eq!(cooled("2"), "1/2");
+    assert_eq!(s.cool(Dyadic::ZERO).unwrap(), s);
+    assert!(s.cool(d("-1")).is_err());
+    // Heating undoes cooling for this switch.
+    assert_eq!(s.cool(d("1")).unwrap().heat(d("1")), s);
+}
+
+#[test]
+fn hot_game_with_shorthand() {
+    let h = g("{3||2*|1*}");
+    assert_eq!(h.mean(), d("9/4"));
+    assert_eq!(h.temperature(), d("3/4"));
+    assert_eq!(h.left_stop(), d("3"));
+    assert_eq!(h.right_stop(), d("2"));
+}
+
+#[test]
+fn temperatures_of_numbers_and_infinitesimals() {
+    assert_eq!(g("3").temperature(), d("-1"));
+    assert_eq!(g("0").temperature(), d("-1"));
+    assert_eq!(g("1/2").temperature(), d("-1/2"));
+    assert_eq!(g("-3/8").temperature(), d("-1/8"));
+    assert_eq!(g("*").temperature(), Dyadic::ZERO);
+    assert_eq!(g("1*").temperature(), Dyadic::ZERO);
+    assert_eq!(g("^").temperature(), Dyadic::ZERO);
+    assert_eq!(g("1*").mean(), d("1"));
+}
+
+#[test]
+fn atomic_weights_and_reduced_forms() {
+    let aw = |t: &str| g(t).atomic_weight().map(|a| a.to_string());
+    assert_eq!(aw("^").unwrap(), "1");
+    assert_eq!(aw("v").unwrap(), "-1");
+    assert_eq!(aw("^^*").unwrap(), "2");
+    assert_eq!(aw("*").unwrap(), "0");
+    assert_eq!(aw("^3").unwrap(), "3");
+    assert_eq!(aw("^*").unwrap(), "1");
+    assert_eq!(aw("vv*").unwrap(), "-2");
+    assert_eq!(aw("*2 + ^").unwrap(), "1");
+    assert!(aw("1").unwrap_err().to_string().contains("not all-small"));
+    assert!(aw("{1|-1}").is_err());
+    let rcf = |t: &str| g(t).reduced().to_string();
+    assert_eq!(rcf("^"), "0");
+    assert_eq!(rcf("1*"), "1");
+    assert_eq!(rcf("{2|-1}"), "{2|-1}");
+    assert_eq!(rcf("+-1 + ^"), "+-1");
+    assert_eq!(rcf("{2|-1} + ^*"), "{2|-1}");
+    assert_eq!(rcf("{3||2*|1*}"), "{3||2|1}");
+}

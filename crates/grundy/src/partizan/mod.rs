@@ -40,9 +40,11 @@ mod invariants;
 pub mod notation;
 mod nui;
 mod table;
+pub mod thermograph;
 
 pub use crate::numeric::dyadic::Dyadic;
 pub use table::{interned_count, Game};
+pub use thermograph::{Thermograph, Wall};
 
 use nui::Nui;
 use std::fmt;
