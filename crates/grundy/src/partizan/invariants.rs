@@ -32,29 +32,6 @@ fn birthday(g: Game, memo: &mut HashMap<Game, u64>) -> u64 {
     day
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn birthdays() {
-        for (text, day) in [
-            ("0", 0),
-            ("1", 1),
-            ("-2", 2),
-            ("1/2", 2),
-            ("*", 1),
-            ("^", 2),
-            ("{2|-1}", 3),
-            ("{3||2*|1*}", 5),
-        ] {
-            let g: Game = text.parse().unwrap();
-            assert_eq!(g.birthday(), day, "{text}");
-        }
-        assert_eq!(Game::number(Dyadic::new(3, 2).unwrap()).birthday(), 3);
-    }
-}
-
 impl Game {
     /// The thermograph (walls as data).
     pub fn thermograph(self) -> Result<Thermograph, GameError> {
@@ -285,7 +262,7 @@ fn reduced(g: Game, memo: &mut HashMap<Game, Game>) -> Game {
             .collect();
         loop {
             keep_inf_extremes(&mut left, |a, b| inf_ge(b, a));
-            keep_inf_extremes(&mut right, |a, b| inf_ge(a, b));
+            keep_inf_extremes(&mut right, inf_ge);
             let mut changed = false;
             let mut new_left = Vec::new();
             for &gl in &left {
@@ -329,4 +306,27 @@ fn keep_inf_extremes(options: &mut Vec<Game>, below: impl Fn(Game, Game) -> bool
         !all.iter()
             .any(|&y| y != x && below(x, y) && !(below(y, x) && y > x))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn birthdays() {
+        for (text, day) in [
+            ("0", 0),
+            ("1", 1),
+            ("-2", 2),
+            ("1/2", 2),
+            ("*", 1),
+            ("^", 2),
+            ("{2|-1}", 3),
+            ("{3||2*|1*}", 5),
+        ] {
+            let g: Game = text.parse().unwrap();
+            assert_eq!(g.birthday(), day, "{text}");
+        }
+        assert_eq!(Game::number(Dyadic::new(3, 2).unwrap()).birthday(), 3);
+    }
 }
