@@ -19,15 +19,8 @@ pub struct CheckpointArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Seconds between checkpoint saves.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
-    pub checkpoint_every: f64,
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
-        _ => Err(format!("`{text}` is not a number of seconds")),
-    }
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = crate::commands::parse_seconds)]
+    pub checkpoint_every: Duration,
 }
 
 /// Runs `G(0..=to)` for a take-and-break game with a progress bar (on stderr, only when it
@@ -54,10 +47,7 @@ pub fn long_run(
     let mut report = |done: u64, _total: u64| bar.set_position(done);
     let mut run = Run::new(rules, spec).progress(&mut report);
     if let Some(path) = &checkpoint.checkpoint {
-        run = run.checkpoint(
-            path.clone(),
-            Duration::from_secs_f64(checkpoint.checkpoint_every),
-        );
+        run = run.checkpoint(path.clone(), checkpoint.checkpoint_every);
     }
     let outcome = run.compute(to);
     bar.finish_and_clear();

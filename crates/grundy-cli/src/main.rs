@@ -7,7 +7,7 @@ mod long_run;
 mod output;
 mod plot;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// grundy: who wins an impartial game, why, and how.
@@ -51,11 +51,21 @@ enum Command {
     OctalStats(commands::octal_stats::Args),
 }
 
+/// The subcommand named on the command line (the first argument that is one), so that a
+/// usage error can point at that subcommand's help.
+fn typed_subcommand() -> Option<String> {
+    let cli = Cli::command();
+    std::env::args().skip(1).find_map(|arg| {
+        cli.find_subcommand(&arg)
+            .map(|sub| sub.get_name().to_string())
+    })
+}
+
 fn main() -> ExitCode {
     output::install_panic_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return output::usage_error(e),
+        Err(e) => return output::usage_error(e, typed_subcommand().as_deref()),
     };
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),

@@ -19,7 +19,8 @@ pub fn finish(result: Result<(), GameError>) -> ExitCode {
 }
 
 /// Help and version go to stdout with exit 0; usage errors become one line and exit 2.
-pub fn usage_error(error: clap::Error) -> ExitCode {
+/// `command` is the subcommand the user typed, if any (`solve`, `value`, …).
+pub fn usage_error(error: clap::Error, command: Option<&str>) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
@@ -30,14 +31,51 @@ pub fn usage_error(error: clap::Error) -> ExitCode {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }
-    let rendered = error.to_string();
-    let first = rendered
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("invalid arguments")
-        .trim_start_matches("error: ");
-    let _ = writeln!(io::stderr(), "grundy: {first} (see `grundy --help`)");
+    // `value nim 1 2`: the user meant a sum.
+    let hint = (command == Some("value") && error.kind() == ErrorKind::UnknownArgument).then_some(
+        "`value` takes one position; for a sum of several, use `grundy solve GAME POSITION...`",
+    );
+    let line = one_line(&error.render().to_string(), command, hint);
+    let _ = writeln!(io::stderr(), "grundy: {line}");
     ExitCode::from(2)
+}
+
+/// Folds clap's multi-line report into one line that keeps all of its information — the
+/// missing arguments, "did you mean" tips, the valid values — and points at the help of the
+/// subcommand the user typed (read from clap's `Usage:` line), not at the top-level help.
+fn one_line(rendered: &str, command: Option<&str>, hint: Option<&str>) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut usage = None;
+    for line in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(rest) = line.strip_prefix("Usage:") {
+            usage = Some(rest.trim().to_string());
+        } else if line.starts_with("For more information") {
+            continue;
+        } else if usage.is_none() {
+            let line = line.strip_prefix("error: ").unwrap_or(line);
+            match parts.last_mut() {
+                // Continuation lines (the list of missing arguments, the possible values)
+                // belong to the sentence before them; tips start a new clause.
+                Some(last) if !line.starts_with("tip:") => {
+                    last.push(' ');
+                    last.push_str(line);
+                }
+                _ => parts.push(line.to_string()),
+            }
+        }
+    }
+    if parts.is_empty() {
+        parts.push("invalid arguments".to_string());
+    }
+    parts.extend(hint.map(str::to_string));
+    let text = parts.join("; ");
+    match command {
+        Some(command) => {
+            let usage = usage.map(|u| format!("usage: {u}; ")).unwrap_or_default();
+            format!("{text} ({usage}see `grundy {command} --help`)")
+        }
+        None => format!("{text} (see `grundy --help`)"),
+    }
 }
 
 /// Panics are bugs; still, the user gets one line, not a backtrace.

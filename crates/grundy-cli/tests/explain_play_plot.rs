@@ -83,7 +83,7 @@ fn explain_states_moves_and_the_certificate() {
 #[test]
 fn a_scripted_game_the_person_wins() {
     // Nim 1 2 has nim-sum 3: the person (moving first) wins with perfect play.
-    let script = "garbage\n5 1\n2 5\nhint\n2 1\nwhy\n2 0\nafter the end\n";
+    let script = "garbage\n5 1\n1 5\nhint\n1 1\nwhy\n1 0\nafter the end\n";
     let (code, out, err) = grundy(&["play", "nim", "1", "2"], script);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("I did not understand `garbage`"), "{out}");
@@ -94,8 +94,8 @@ fn a_scripted_game_the_person_wins() {
         ),
         "{out}"
     );
-    assert!(out.contains("hint: play `2 1`: 1 ⊕ 2 = 3 ≠ 0"), "{out}");
-    assert!(out.contains("I move component 1: 1 → 0"), "{out}");
+    assert!(out.contains("hint: play `1 1`: 1 ⊕ 2 = 3 ≠ 0"), "{out}");
+    assert!(out.contains("I move component 0: 1 → 0"), "{out}");
     assert!(out.contains("why: 1 ⊕ 1 = 0; every move loses"), "{out}");
     assert!(
         out.trim_end().ends_with("I have no move left: you win!"),
@@ -109,7 +109,7 @@ fn a_scripted_game_the_engine_wins() {
     // G(7) = 0 in subtraction {1,3,4}: whoever moves first loses. One component: `TO` alone.
     let (code, out, _) = grundy(&["play", "subtraction:1,3,4", "7"], "6\n1\n");
     assert_eq!(code, 0);
-    assert!(out.contains("I move component 1: 6 → 2"), "{out}");
+    assert!(out.contains("I move component 0: 6 → 2"), "{out}");
     assert!(
         out.trim_end().ends_with("You have no move left: I win."),
         "{out}"
@@ -120,7 +120,7 @@ fn a_scripted_game_the_engine_wins() {
         "quit\n",
     );
     assert_eq!(code, 0);
-    assert!(out.contains("I move component 1: 3 → 2"), "{out}");
+    assert!(out.contains("I move component 0: 3 → 2"), "{out}");
     assert!(out.trim_end().ends_with("You resign: I win."), "{out}");
 }
 

@@ -51,9 +51,39 @@ fn prime_heap_through_every_command() {
     assert_eq!(v["grundy"], serde_json::Value::Null);
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2);
     assert_eq!(ok(&["value", "prime-heap:7", "1140"], ""), "3\n");
+    // Heaps 3..6 can reach a prime (K = 2): no Grundy value, as `value` and `solve` say.
     assert_eq!(
         ok(&["table", "prime-heap:2", "--to", "6", "--json"], ""),
-        "[0,1,2,1,1,2,1]\n"
+        "[0,1,2,null,null,null,null]\n"
+    );
+    assert_eq!(
+        ok(&["value", "prime-heap:3", "9"], ""),
+        "no Grundy value: the player to move wins at once (9 → 7 leaves a prime)\n"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["value", "prime-heap:3", "9", "--json"], "")).unwrap();
+    assert_eq!(v["grundy"], serde_json::Value::Null);
+    // (9, 9) is a first-player win: either heap moves onto 7 (issue 12: `count` said 1).
+    let count = |outcome: &str| {
+        ok(
+            &[
+                "count",
+                "prime-heap:3",
+                "--heaps",
+                "2",
+                "--sizes",
+                "9",
+                "--modulo",
+                "1000",
+                "--outcome",
+                outcome,
+            ],
+            "",
+        )
+    };
+    assert_eq!(
+        (count("second").as_str(), count("first").as_str()),
+        ("0\n", "1\n")
     );
     assert_eq!(
         ok(&["batch", "prime-heap:1"], "2\n2 1\n1140 1140\n"),

@@ -28,10 +28,10 @@ fn wythoff_queens_to_the_end() {
     // 3,5 and 4,7 are both P-positions: the engine, moving first, loses.
     let out = play_to_the_end(
         &["wythoff", "3,5", "4,7", "--engine", "first"],
-        "1 2,1\n1 0,0\n2 3,5\n2 2,1\n2 0,0\n",
+        "0 2,1\n0 0,0\n1 3,5\n1 2,1\n1 0,0\n",
         "I have no move left: you win!",
     );
-    assert!(out.contains("I move component 2: 2,1 → 1,1"), "{out}");
+    assert!(out.contains("I move component 1: 2,1 → 1,1"), "{out}");
     let (_, out, _) = grundy(&["play", "wythoff", "3,5"], "0,4\n");
     assert!(
         out.contains("illegal move to `0,4`: not reachable from `3,5`"),
@@ -45,18 +45,18 @@ fn mock_turtles_to_the_end() {
     // (`none`); turning 5, 1 and 4 leaves no head at all.
     let out = play_to_the_end(
         &["mock-turtles", "1", "4", "6"],
-        "3 0+5\n3 1+4\n",
+        "2 0+5\n3 1+4\n",
         "I have no move left: you win!",
     );
-    assert!(out.contains("I move component 1: 0 → none"), "{out}");
+    assert!(out.contains("I move component 2: 0 → none"), "{out}");
     assert!(out.contains("(nothing left)"), "{out}");
     let (_, out, _) = grundy(
         &["play", "mock-turtles", "0", "3", "5"],
-        "2 0+1+2\n2 none\n",
+        "1 0+1+2\n1 none\n",
     );
     assert!(out.contains("illegal move to `0+1+2`"), "{out}");
     assert!(
-        out.contains("your move> 2 none\n   1 │ 0\n   2 │ 5\n"),
+        out.contains("your move> 1 none\n   (that move throws your win away: the position was won for you, and now I can win; `undo` takes it back, `hint` shows a winning move)\n   0 │ 0\n   2 │ 5\n"),
         "{out}"
     );
 }
@@ -65,10 +65,10 @@ fn mock_turtles_to_the_end() {
 fn kayles_splits_to_the_end() {
     let out = play_to_the_end(
         &["kayles", "5", "8"],
-        "1 4\n1 1\n2 3+3\n3 2\n3 0\n",
+        "0 4\n0 1\n1 3+3\n2 2\n2 0\n",
         "I have no move left: you win!",
     );
-    assert!(out.contains("your move> 2 3+3\n"), "{out}");
+    assert!(out.contains("your move> 1 3+3\n"), "{out}");
 }
 
 #[test]
@@ -76,12 +76,12 @@ fn hackenbush_cuts_by_line_number_to_the_end() {
     let house = house();
     let out = play_to_the_end(
         &["hackenbush", &house],
-        "1 12\n1 5\n",
+        "0 12\n0 5\n",
         "I have no move left: you win!",
     );
     assert!(out.contains("hackenbush-house.txt#cut=12\n"), "{out}");
     assert!(out.contains("→ cut edge at line 4 (0 1)"), "{out}");
-    let (_, out, _) = grundy(&["play", "hackenbush", &house], "1 13\n");
+    let (_, out, _) = grundy(&["play", "hackenbush", &house], "0 13\n");
     assert!(out.contains("line 13 of"), "{out}");
 }
 
@@ -89,12 +89,12 @@ fn hackenbush_cuts_by_line_number_to_the_end() {
 fn whole_position_and_graph_games_to_the_end() {
     play_to_the_end(
         &["moore:2", "3", "5", "6"],
-        "2 3 3 3\n1 0 0 0\n",
+        "1 3 3 3\n0 0 0 0\n",
         "I have no move left: you win!",
     );
     play_to_the_end(
         &["staircase", "0", "5", "9"],
-        "1 5 0 9\n1 6 0 8\n1 7 0 7\n1 8 0 6\n1 9 0 5\n1 10 0 4\n1 11 0 3\n1 12 0 2\n1 13 0 1\n1 14 0 0\n",
+        "0 5 0 9\n0 6 0 8\n0 7 0 7\n0 8 0 6\n0 9 0 5\n0 10 0 4\n0 11 0 3\n0 12 0 2\n0 13 0 1\n0 14 0 0\n",
         "I have no move left: you win!",
     );
     let loopy = format!(
@@ -103,17 +103,17 @@ fn whole_position_and_graph_games_to_the_end() {
     );
     play_to_the_end(
         &["graph", &loopy],
-        "1 3\n2 0\n",
+        "0 3\n0 0\n",
         "I have no move left: you win!",
     );
     play_to_the_end(
         &["geography-grid:3,4", "0,0"],
-        "1 0,1\n1 0,3\n1 1,2\n1 1,0\n1 2,1\n1 2,3\n",
+        "0 0,1\n0 0,3\n0 1,2\n0 1,0\n0 2,1\n0 2,3\n",
         "I have no move left: you win!",
     );
     play_to_the_end(
         &["prime-heap:3", "30", "40"],
-        "1 29\n",
+        "0 29\n",
         "I have no move left: you win!",
     );
 }

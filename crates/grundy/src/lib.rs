@@ -27,9 +27,8 @@ pub mod impartial;
 pub mod limits;
 pub mod numeric;
 pub mod outcome;
+pub mod partizan;
 pub mod registry;
-#[doc(hidden)]
-pub mod testdata;
 pub mod theory;
 
 pub use error::GameError;

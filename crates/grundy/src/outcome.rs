@@ -58,3 +58,46 @@ impl fmt::Display for Winner {
         f.write_str(self.as_str())
     }
 }
+
+/// The value of one position: a nimber; in loopy games ∞ together with the finite values it
+/// can move to (Smith's generalised Sprague–Grundy function, [`crate::theory::loopy`]); or no
+/// value at all where the player to move wins at once by a rule of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameValue {
+    Finite(Nimber),
+    Infinite {
+        reachable: Vec<u64>,
+    },
+    /// No Grundy value: the player to move wins at once, by a rule that is not "the last
+    /// move wins" (prime-heap: a move onto a prime). `why` names the winning move.
+    WinsAtOnce {
+        why: String,
+    },
+}
+
+impl GameValue {
+    pub fn finite(self) -> Option<Nimber> {
+        match self {
+            GameValue::Finite(n) => Some(n),
+            GameValue::Infinite { .. } | GameValue::WinsAtOnce { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for GameValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameValue::Finite(n) => write!(f, "{}", n.0),
+            GameValue::Infinite { reachable } => {
+                let parts: Vec<String> = reachable.iter().map(u64::to_string).collect();
+                write!(f, "∞{{{}}}", parts.join(","))
+            }
+            GameValue::WinsAtOnce { why } => {
+                write!(
+                    f,
+                    "no Grundy value: the player to move wins at once ({why})"
+                )
+            }
+        }
+    }
+}

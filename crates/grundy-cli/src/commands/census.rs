@@ -86,12 +86,30 @@ pub fn run(args: Args) -> Result<(), GameError> {
     let started = Instant::now();
     let mut summary = CensusSummary::default();
     let mut done = HashSet::new();
+    let mut duplicates = 0u64;
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => {
             let (rows, file) = resume(path, args.format)?;
-            for row in rows {
-                summary.add(&row);
-                done.extend(mask_of(&row.set));
+            for (line, row) in rows {
+                // Only this run's sets count, each once: a row of another run (another K,
+                // --size or shard) is refused, a repeated row is skipped and reported.
+                let mask = mask_of(&row.set).filter(|&m| selection.contains(m));
+                let Some(mask) = mask else {
+                    return Err(GameError::AtLine {
+                        line,
+                        reason: format!(
+                            "{}: the set {{{}}} is not one of this census's sets ({}); resume a file with the same --max-element, --size and --shard",
+                            path.display(),
+                            row.set.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+                            describe(&selection)
+                        ),
+                    });
+                };
+                if done.insert(mask) {
+                    summary.add(&row);
+                } else {
+                    duplicates += 1;
+                }
             }
             Box::new(BufWriter::new(file))
         }
@@ -130,9 +148,10 @@ pub fn run(args: Args) -> Result<(), GameError> {
         (i, n) => format!(", shard {i}/{n}"),
     };
     let size = args.size.map_or(String::new(), |s| format!(" of size {s}"));
-    let resumed = match resumed {
-        0 => String::new(),
-        n => format!(" ({n} resumed from the file)"),
+    let resumed = match (resumed, duplicates) {
+        (0, 0) => String::new(),
+        (n, 0) => format!(" ({n} resumed from the file)"),
+        (n, d) => format!(" ({n} resumed from the file; {d} repeated rows in it counted once)"),
     };
     let _ = writeln!(
         io::stderr(),
@@ -144,6 +163,18 @@ pub fn run(args: Args) -> Result<(), GameError> {
         summary.render()
     );
     Ok(())
+}
+
+/// The sets a census covers, in words, for errors.
+fn describe(selection: &Selection) -> String {
+    let size = selection
+        .size
+        .map_or(String::new(), |s| format!(" with {s} elements"));
+    let shard = match selection.shard {
+        (_, 1) => String::new(),
+        (i, n) => format!(", shard {i}/{n}"),
+    };
+    format!("subsets of {{1..{}}}{size}{shard}", selection.max_element)
 }
 
 const CSV_HEADER: &str = "set,preperiod,period,checked_to";
@@ -199,9 +230,10 @@ fn parse_row(line: &str, format: Format) -> Option<CensusRow> {
     }
 }
 
-/// Opens `path` for appending after reading the rows already there. A last line cut short by
-/// an interruption is dropped (the file is truncated to its last complete line).
-fn resume(path: &Path, format: Format) -> Result<(Vec<CensusRow>, File), GameError> {
+/// Opens `path` for appending after reading the rows already there, each with its line
+/// number. A last line cut short by an interruption is dropped (the file is truncated to its
+/// last complete line).
+fn resume(path: &Path, format: Format) -> Result<(Vec<(usize, CensusRow)>, File), GameError> {
     let io_error = |e: io::Error| GameError::io(path.display(), &e);
     let mut file = OpenOptions::new()
         .read(true)
@@ -218,13 +250,14 @@ fn resume(path: &Path, format: Format) -> Result<(Vec<CensusRow>, File), GameErr
         if format == Format::Csv && line == CSV_HEADER {
             continue;
         }
-        rows.push(parse_row(line, format).ok_or_else(|| GameError::AtLine {
+        let row = parse_row(line, format).ok_or_else(|| GameError::AtLine {
             line: index + 1,
             reason: format!(
                 "{} is not a {format:?} census file (cannot resume into it)",
                 path.display()
             ),
-        })?);
+        })?;
+        rows.push((index + 1, row));
     }
     file.set_len(complete as u64).map_err(io_error)?;
     file.seek(SeekFrom::End(0)).map_err(io_error)?;

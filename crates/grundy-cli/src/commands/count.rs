@@ -2,7 +2,7 @@
 //! N-tuples of heap sizes from SET are second- (or first-) player wins, modulo M.
 
 use crate::output::{print_json, println_checked};
-use grundy::impartial::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
+use grundy::impartial::count::{count_positions, Outcome, SizeSet};
 use grundy::numeric::number::parse_u64_expr;
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -10,7 +10,8 @@ use serde_json::json;
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum OutcomeArg {
-    /// Second-player wins (P-positions: the XOR of the Grundy values is 0).
+    /// Second-player wins (P-positions: for sums, the XOR of the Grundy values is 0;
+    /// prime-heap counts by its own rule).
     Second,
     /// First-player wins (N-positions).
     First,
@@ -40,12 +41,11 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), GameError> {
     let family = parse_spec(&args.game)?;
     let set = SizeSet::parse(&args.sizes)?;
-    let values = grundy_values(family.as_ref(), &set)?;
     let (outcome, name) = match args.outcome {
         OutcomeArg::Second => (Outcome::Second, "second"),
         OutcomeArg::First => (Outcome::First, "first"),
     };
-    let count = count_by_outcome(&values, args.heaps, args.modulo, outcome)?;
+    let count = count_positions(family.as_ref(), &set, args.heaps, args.modulo, outcome)?;
     if args.json {
         return print_json(&json!({
             "count": count,

@@ -40,6 +40,25 @@ pub fn parse_to(text: &str) -> Result<u64, String> {
     grundy::numeric::number::parse_u64_expr(text)
 }
 
+/// The longest duration any argument accepts: 10^9 seconds (about 31 years).
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// Every duration argument (`--time`, `--checkpoint-every`), validated in this one place: a
+/// number of seconds, `0 ≤ s ≤ 10^9`, so that no later conversion can overflow.
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=MAX_SECONDS).contains(&s) => {
+            Ok(std::time::Duration::from_secs_f64(s))
+        }
+        Ok(s) if s.is_finite() && s > MAX_SECONDS => Err(format!(
+            "`{text}` seconds is too long: at most {MAX_SECONDS:e} (about 31 years)"
+        )),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds (0 to {MAX_SECONDS:e})"
+        )),
+    }
+}
+
 /// The Grundy sequence of `family`, or an error saying that `command` needs single heaps.
 pub fn heap_sequence<'f>(
     family: &'f dyn grundy::impartial::family::Family,
@@ -51,4 +70,22 @@ pub fn heap_sequence<'f>(
             family.spec()
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_are_validated_in_one_place() {
+        assert_eq!(parse_seconds("60"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        assert_eq!(parse_seconds("1e9"), Ok(Duration::from_secs(1_000_000_000)));
+        for bad in ["1e30", "1e10", "-1", "NaN", "inf", "x", ""] {
+            let err = parse_seconds(bad).unwrap_err();
+            assert!(err.contains(bad) && err.contains("seconds"), "{bad}: {err}");
+        }
+    }
 }

@@ -411,6 +411,11 @@ impl DecimalWriter {
     }
 }
 
+/// The Library Checker cases the tests compare against (kept in the library's test data).
+#[cfg(test)]
+#[path = "../../../grundy/tests/data/library_checker.rs"]
+mod library_checker;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -503,7 +508,7 @@ mod tests {
 
     #[test]
     fn library_checker_cases_with_blocks_ending_everywhere() {
-        for (name, input, expected) in grundy::testdata::library_checker_cases("nim_product_64") {
+        for (name, input, expected) in super::library_checker::cases("nim_product_64") {
             for block in [997, 4096 + 7] {
                 let out = nim_products(input.as_bytes(), 0, block).unwrap();
                 assert!(out == expected.as_bytes(), "{name}, block {block}");

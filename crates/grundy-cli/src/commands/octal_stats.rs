@@ -1,5 +1,5 @@
 //! `grundy octal-stats GAME --to N`: statistics of a take-and-break game's Grundy sequence
-//! (largest value, rare mask, rare heaps, checksum, certified period).
+//! (largest value, rare mask, rare heaps, checksums, certified period, histogram).
 
 use crate::long_run::{long_run, long_run_game, stats_of, CheckpointArgs};
 use crate::output::{print_json, println_checked};
@@ -15,8 +15,12 @@ pub struct Args {
     to: u64,
     #[command(flatten)]
     checkpoint: CheckpointArgs,
+    /// Also print how many heaps 1..=N have each value (the JSON output always has it).
+    #[arg(long)]
+    histogram: bool,
     /// Machine-readable output: {"game", "heaps", "largest_value", "largest_first_at",
-    /// "rare_mask", "rare_count", "last_rare", "checksum", "period"}.
+    /// "rare_mask", "rare_count", "last_rare", "checksum", "ogsolve_checksum", "histogram",
+    /// "period"}.
     #[arg(long)]
     json: bool,
 }
@@ -28,5 +32,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
     if args.json {
         return print_json(&stats);
     }
-    println_checked(&stats.describe())
+    println_checked(&stats.describe())?;
+    if args.histogram {
+        println_checked(&stats.describe_histogram())?;
+    }
+    Ok(())
 }

@@ -18,15 +18,8 @@ pub struct SearchArgs {
     #[arg(long, default_value = "2^22", value_parser = parse_u64_expr)]
     max: u64,
     /// Stop growing the table after this many seconds.
-    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
-    time: f64,
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
+    #[arg(long, default_value = "10", value_parser = crate::commands::parse_seconds)]
+    time: Duration,
 }
 
 impl SearchArgs {
@@ -44,7 +37,7 @@ impl SearchArgs {
             Budget {
                 start: 1023,
                 max: self.max,
-                time: Some(Duration::from_secs_f64(self.time)),
+                time: Some(self.time),
             },
         )?;
         Ok((family, found))

@@ -71,7 +71,12 @@ pub fn run(args: Args) -> Result<(), GameError> {
         if args.json && n > 0 {
             out.write_all(b",")?;
         }
-        write!(out, "{v}")?;
+        // A heap with no Grundy value (prime-heap: the mover wins at once), as `value` says.
+        match (sequence.wins_at_once(n), args.json) {
+            (true, true) => out.write_all(b"null")?,
+            (true, false) => out.write_all(b"none")?,
+            (false, _) => write!(out, "{v}")?,
+        }
         if !args.json {
             out.write_all(b"\n")?;
         }

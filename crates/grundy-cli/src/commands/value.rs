@@ -12,7 +12,8 @@ pub struct Args {
     game: String,
     /// One position.
     position: String,
-    /// Machine-readable output: {"grundy": n} (or null plus "reachable" for ∞ in loopy games).
+    /// Machine-readable output: {"grundy": n} (or null plus "reachable" for ∞ in loopy games;
+    /// null plus "wins_at_once": true and "reason" where the mover wins at once: prime-heap).
     #[arg(long)]
     json: bool,
 }
@@ -25,6 +26,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
             GameValue::Finite(n) => json!({ "grundy": n.0 }),
             GameValue::Infinite { reachable } => {
                 json!({ "grundy": null, "infinite": true, "reachable": reachable })
+            }
+            GameValue::WinsAtOnce { why } => {
+                json!({ "grundy": null, "wins_at_once": true, "reason": why })
             }
         });
     }

@@ -124,8 +124,41 @@ pub fn grundy_values(family: &dyn Family, set: &SizeSet) -> Result<Vec<u64>, Gam
                 "heap {n} of `{}` has a loopy value (∞); only finite Grundy values can be counted",
                 family.spec()
             ))),
+            GameValue::WinsAtOnce { .. } => Err(GameError::Unsupported(format!(
+                "heap {n} of `{}` has no Grundy value (the player to move wins at once), so its tuples are not sums; `count` has no rule for them",
+                family.spec()
+            ))),
         })
         .collect()
+}
+
+/// `grundy count`: the number of `heaps`-tuples of sizes from `set` with the given outcome,
+/// modulo `modulus`. A family whose tuples are not sums counts by its own rule
+/// ([`Family::count_second_player_wins`]); the others by the nim-sum of their values.
+pub fn count_positions(
+    family: &dyn Family,
+    set: &SizeSet,
+    heaps: u64,
+    modulus: u64,
+    outcome: Outcome,
+) -> Result<u64, GameError> {
+    if modulus == 0 {
+        return Err(GameError::Unsupported(
+            "modulus 0: counts grow like |SET|^N, so they are given modulo some M ≥ 1".into(),
+        ));
+    }
+    let Some(second) = family.count_second_player_wins(set.sizes(), heaps, modulus) else {
+        let values = grundy_values(family, set)?;
+        return count_by_outcome(&values, heaps, modulus, outcome);
+    };
+    let second = second?;
+    Ok(match outcome {
+        Outcome::Second => second,
+        Outcome::First => {
+            let total = pow_mod(set.sizes().len() as u64 % modulus, heaps, modulus);
+            ((total as u128 + modulus as u128 - second as u128) % modulus as u128) as u64
+        }
+    })
 }
 
 /// The number of `heaps`-tuples of the sizes whose Grundy values are `values` (one per size)
@@ -243,7 +276,7 @@ fn crt(r_odd: u64, odd: u64, r_two: u64, twos: u32) -> u64 {
     r_two + (t << twos)
 }
 
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+pub(crate) fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     // Below 2^32 the product fits in 64 bits, and a 64-bit remainder is several times cheaper
     // than the 128-bit one (the common moduli 10^9+7, 998244353 take this path).
     if m <= 1 << 32 {

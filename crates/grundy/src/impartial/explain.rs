@@ -163,23 +163,33 @@ impl MoveReason {
     }
 
     /// The argument in words, starting from the nim-sum before the move. Components are
-    /// numbered from `first_index` (0 in `explain`, like `solve`; 1 in `play`, like the board).
+    /// numbered from `first_index` (0 in `explain`, like `solve`).
     pub fn render(&self, first_index: usize) -> String {
+        self.render_labelled(&|i| (i + first_index).to_string())
+    }
+
+    /// [`MoveReason::render`] with each component named by `label` (`play` keeps a
+    /// component's number for the whole game, through splits and emptied heaps).
+    pub fn render_labelled(&self, label: &dyn Fn(usize) -> String) -> String {
         if self.values_before.len() == 1 {
-            return self.render_step(first_index);
+            return self.render_step_labelled(label);
         }
         let relation = if self.total_before == 0 { "" } else { " ≠ 0" };
         format!(
             "{} = {}{relation}; {}",
             xor_expression(&self.values_before),
             self.total_before,
-            self.render_step(first_index)
+            self.render_step_labelled(label)
         )
     }
 
     /// The move and what it does to the nim-sum (for lists under an already stated sum).
     pub fn render_step(&self, first_index: usize) -> String {
-        let label = self.component + first_index;
+        self.render_step_labelled(&|i| (i + first_index).to_string())
+    }
+
+    fn render_step_labelled(&self, label: &dyn Fn(usize) -> String) -> String {
+        let label = label(self.component);
         let from_value = self.values_before[self.component];
         let after = xor_expression(&self.values_after());
         let step = format!("component {label}: {} → {}", self.from, self.to);

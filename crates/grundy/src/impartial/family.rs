@@ -9,8 +9,7 @@
 
 use crate::error::GameError;
 use crate::numeric::Nimber;
-pub use crate::outcome::{Play, Winner};
-pub use crate::theory::loopy::GameValue;
+pub use crate::outcome::{GameValue, Play, Winner};
 use crate::theory::period::HeapSequence;
 use serde::Serialize;
 
@@ -25,7 +24,10 @@ pub struct Move {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ComponentReport {
     pub position: String,
-    /// The component's Grundy value (`null` for ∞ in loopy games or where play is misère).
+    /// The component's (normal-play) Grundy value, also in misère play, where the misère
+    /// rule of heap games decides from these values; `null` for ∞ in loopy games, where the
+    /// position has none (prime-heap: the mover wins at once), and for whole-position games
+    /// in misère play (`moore:K`, whose rule reads the heaps, not values).
     pub grundy: Option<u64>,
 }
 
@@ -34,7 +36,7 @@ pub struct ComponentReport {
 pub struct Solution {
     pub winner: Winner,
     /// The Grundy value of the whole position; `null` where it is not a nimber (loopy ∞,
-    /// misère play).
+    /// misère play, a prime-heap position the mover wins at once).
     pub grundy: Option<u64>,
     /// Every winning move (empty when the player to move cannot win).
     pub winning_moves: Vec<Move>,
@@ -99,6 +101,19 @@ pub trait Family: Send + Sync {
 
     /// The Grundy sequence view, for families whose positions are single heaps.
     fn sequence(&self) -> Option<&dyn HeapSequence> {
+        None
+    }
+
+    /// `count` for a family whose tuples of heaps are *not* disjunctive sums (prime-heap):
+    /// how many `heaps`-tuples of `sizes` (sorted, distinct) are second-player wins, modulo
+    /// `modulus ≥ 1`, by the family's own outcome rule. `None` (the default): a tuple is a
+    /// sum, decided by the nim-sum of the heaps' values ([`crate::count`]).
+    fn count_second_player_wins(
+        &self,
+        _sizes: &[u64],
+        _heaps: u64,
+        _modulus: u64,
+    ) -> Option<Result<u64, GameError>> {
         None
     }
 

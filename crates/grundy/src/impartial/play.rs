@@ -32,13 +32,17 @@ impl Side {
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Set component `component` (0-based; typed 1-based) to `to`.
+    /// Set the component numbered `component` (0-based, as the board shows it) to `to`.
     Move {
         component: usize,
         to: String,
     },
     Hint,
     Why,
+    /// Each component's Grundy value and their nim-sum.
+    Values,
+    /// Take back the last move pair (yours and the engine's reply).
+    Undo,
     Help,
     Show,
     Quit,
@@ -46,10 +50,11 @@ pub enum Command {
 
 /// How to type a move, for prompts and error messages.
 pub const MOVE_SYNTAX: &str =
-    "COMPONENT TO (e.g. `2 5` sets component 2 to 5), or: hint, why, show, help, quit";
+    "COMPONENT TO (components numbered from 0, as in `solve`: `1 5` sets component 1 to 5; a split is written `1 3+3`), or: hint, why, values, undo, show, help, quit";
 
-/// Parses one input line. Components are typed from 1 (as the board shows them); with a
-/// single component the number may be left out (`5` = `1 5`).
+/// Parses one input line. Components are numbered from 0 (as the board, `solve` and
+/// `explain` show them; `components` is one more than the largest number); with a single
+/// component the number may be left out (`5` = `0 5`).
 pub fn parse_command(line: &str, components: usize) -> Result<Command, String> {
     parse_command_for(line, components, false)
 }
@@ -74,6 +79,8 @@ pub fn parse_command_for(
     match (keyword.as_deref(), words.len()) {
         (Some("hint" | "h" | "?"), 1) => Ok(Command::Hint),
         (Some("why" | "w"), 1) => Ok(Command::Why),
+        (Some("values" | "v"), 1) => Ok(Command::Values),
+        (Some("undo" | "u"), 1) => Ok(Command::Undo),
         (Some("help"), 1) => Ok(Command::Help),
         (Some("show" | "board" | "s"), 1) => Ok(Command::Show),
         (Some("quit" | "exit" | "q"), 1) => Ok(Command::Quit),
@@ -85,19 +92,28 @@ pub fn parse_command_for(
         // `COMPONENT TO`, where TO is the rest of the line (a whole position `3 3 3`, or
         // `solve`'s wording of a move such as `cut edge at line 12 (5 5)`).
         (Some(_), n) if n >= 2 => {
+            let last = components.saturating_sub(1);
             let label: usize = words[0].parse().map_err(|_| {
                 format!(
-                    "`{}` is not a component number (1 to {components}); type {MOVE_SYNTAX}",
+                    "`{}` is not a component number (0 to {last}); type {MOVE_SYNTAX}",
                     words[0]
                 )
             })?;
-            if label == 0 || label > components {
+            if label >= components {
                 return Err(format!(
-                    "there is no component {label}: they are numbered 1 to {components}"
+                    "there is no component {label}: they are numbered 0 to {last}"
+                ));
+            }
+            // `3 3 3` in a sum: one component changes per move, and a split is `3+3`.
+            if !whole_position && n > 2 && words[1..].iter().all(|w| w.parse::<u64>().is_ok()) {
+                return Err(format!(
+                    "`{}`: a move changes one component, written `COMPONENT TO`; a heap split into several is written with `+`, e.g. `{label} {}`",
+                    line.trim(),
+                    words[1..].join("+")
                 ));
             }
             Ok(Command::Move {
-                component: label - 1,
+                component: label,
                 to: words[1..].join(" "),
             })
         }
@@ -277,7 +293,9 @@ pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<Advice, GameErr
         .unwrap_or_else(|| GameError::Unsupported("there is no move: the game is over".into())))
 }
 
-/// A game in progress between a person and the engine.
+/// A game in progress between a person and the engine (`Clone`, so that `undo` can keep
+/// earlier states).
+#[derive(Clone)]
 pub struct Session<'f> {
     family: &'f dyn Family,
     positions: Vec<String>,
@@ -413,7 +431,7 @@ mod tests {
         assert_eq!(
             parse_command(" 2 5 ", 3),
             Ok(Command::Move {
-                component: 1,
+                component: 2,
                 to: "5".into()
             })
         );
@@ -428,15 +446,20 @@ mod tests {
         assert_eq!(parse_command("why", 3), Ok(Command::Why));
         assert_eq!(parse_command("q", 3), Ok(Command::Quit));
         assert_eq!(
-            parse_command("1 3 3 3", 3),
+            parse_command_for("1 3 3 3", 3, true),
             Ok(Command::Move {
-                component: 0,
+                component: 1,
                 to: "3 3 3".into()
             })
         );
-        for bad in ["", "0 1", "4 1", "x 1", "7", "hint me"] {
+        assert_eq!(parse_command("undo", 3), Ok(Command::Undo));
+        assert_eq!(parse_command("values", 3), Ok(Command::Values));
+        for bad in ["", "3 1", "4 1", "x 1", "7", "hint me"] {
             assert!(parse_command(bad, 3).is_err(), "{bad:?}");
         }
+        // A split typed with spaces is refused with the `+` syntax.
+        let e = parse_command("3 3 3", 4).unwrap_err();
+        assert!(e.contains("written with `+`, e.g. `3 3+3`"), "{e}");
     }
 
     #[test]

@@ -5,13 +5,19 @@
 
 /// A reusable bitset for computing `mex` many times without reallocating.
 ///
-/// Values at or above the capacity the caller cares about are simply ignored by [`mex`]
-/// semantics: a set of `k` values always has `mex <= k`, so values `> k` never matter.
+/// Memory is bounded by the number of values inserted, not by their size: a set of `k`
+/// values has `mex <= k`, so a value above the count so far is parked in a short list and
+/// only enters the bitset once enough values have been inserted for it to matter. One huge
+/// option value (2^63) therefore costs one word, not 2^57.
 #[derive(Clone, Debug, Default)]
 pub struct MexSet {
     words: Vec<u64>,
     /// Highest word index touched since the last clear (so `clear` is O(touched)).
     touched: usize,
+    /// Values inserted since the last clear (the mex is at most this).
+    count: u64,
+    /// Values above `count` when inserted, not yet in the bitset.
+    parked: Vec<u64>,
 }
 
 impl MexSet {
@@ -19,10 +25,19 @@ impl MexSet {
         MexSet::default()
     }
 
-    /// Adds `value`. Values beyond `limit` (when given by the caller) can be skipped by the
-    /// caller for speed; correctness never needs them unless the set has more elements.
+    /// Adds `value`; the bitset grows to at most `count / 64 + 1` words.
     #[inline]
     pub fn insert(&mut self, value: u64) {
+        self.count += 1;
+        if value > self.count {
+            self.parked.push(value);
+        } else {
+            self.set_bit(value);
+        }
+    }
+
+    #[inline]
+    fn set_bit(&mut self, value: u64) {
         let word = (value / 64) as usize;
         if word >= self.words.len() {
             self.words.resize(word + 1, 0);
@@ -34,12 +49,25 @@ impl MexSet {
     #[inline]
     pub fn contains(&self, value: u64) -> bool {
         let word = (value / 64) as usize;
-        word < self.words.len() && self.words[word] & (1 << (value % 64)) != 0
+        (word < self.touched && self.words[word] & (1 << (value % 64)) != 0)
+            || self.parked.contains(&value)
     }
 
     /// The least value not inserted.
     #[inline]
-    pub fn mex(&self) -> u64 {
+    pub fn mex(&mut self) -> u64 {
+        if !self.parked.is_empty() {
+            // Parked values that could now be the mex (at most `count`) join the bitset.
+            let mut parked = std::mem::take(&mut self.parked);
+            parked.retain(|&v| {
+                let keep = v > self.count;
+                if !keep {
+                    self.set_bit(v);
+                }
+                keep
+            });
+            self.parked = parked;
+        }
         for (i, w) in self.words[..self.touched].iter().enumerate() {
             if *w != u64::MAX {
                 return i as u64 * 64 + w.trailing_ones() as u64;
@@ -53,23 +81,16 @@ impl MexSet {
     pub fn clear(&mut self) {
         self.words[..self.touched].fill(0);
         self.touched = 0;
+        self.count = 0;
+        self.parked.clear();
     }
 }
 
 /// The mex of a collection of values. For hot loops keep a [`MexSet`] and reuse it.
 pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
-    let values = values.into_iter();
     let mut set = MexSet::new();
-    // A set of k values has mex <= k, so larger values cannot change the answer; skipping
-    // them keeps the bitset small even when some option has a huge value.
-    let (lower, _) = values.size_hint();
-    let mut items = Vec::with_capacity(lower);
-    items.extend(values);
-    let bound = items.len() as u64;
-    for v in items {
-        if v <= bound {
-            set.insert(v);
-        }
+    for v in values {
+        set.insert(v);
     }
     set.mex()
 }
@@ -100,5 +121,37 @@ mod tests {
             for &v in &values { set.insert(v); }
             prop_assert_eq!(set.mex(), expected);
         }
+
+        /// Huge values mixed in anywhere: same answer, and the bitset stays as small as the
+        /// number of values (the regression: `insert(2^63)` used to allocate 2^57 words).
+        #[test]
+        fn huge_values_cost_nothing(values in proptest::collection::vec(prop_oneof![0u64..100, (1u64 << 40)..], 0..80)) {
+            let expected = (0..).find(|m| !values.contains(m)).unwrap();
+            let mut set = MexSet::new();
+            for &v in &values { set.insert(v); }
+            prop_assert!(set.words.len() <= values.len() / 64 + 2);
+            prop_assert_eq!(set.mex(), expected);
+            for &v in &values { prop_assert!(set.contains(v)); }
+        }
+    }
+
+    #[test]
+    fn huge_value_then_the_values_below_it() {
+        let mut set = MexSet::new();
+        set.insert(u64::MAX);
+        set.insert(3);
+        assert!(set.words.is_empty(), "nothing allocated for 2^64 − 1 and 3");
+        for v in 0..3 {
+            set.insert(v);
+        }
+        assert_eq!(set.mex(), 4);
+        let mut set = MexSet::new();
+        set.insert(100);
+        for v in 0..100 {
+            set.insert(v);
+        }
+        assert_eq!(set.mex(), 101);
+        set.clear();
+        assert_eq!(set.mex(), 0);
     }
 }

@@ -1,6 +1,8 @@
 //! The numeric core both worlds share: nimbers and the minimum excludant, nim arithmetic,
-//! number theory (primes), and the parsing of numbers written as `10^18` or `2^64-1`.
+//! exact dyadic rationals (the numbers of partizan game theory), number theory (primes), and
+//! the parsing of numbers written as `10^18` or `2^64-1`.
 
+pub mod dyadic;
 pub mod integer;
 pub mod mex;
 pub mod nim_arith;

@@ -1,7 +1,7 @@
 //! Parsing of non-negative integers as users write them: `1000000`, `1_000_000`, `10^18`,
-//! `1e9`, `2^64-1`. Every overflow is an error, never a wrap.
+//! `1e9`, `3*10^6`, `2^64-1`. Every overflow is an error, never a wrap.
 
-/// Parses `text` as a u64 expression: terms `A`, `A^B` or `AeB`, joined by `+` or `-`.
+/// Parses `text` as a u64 expression: products (`*`) of `A`, `A^B` or `AeB`, joined by `+` or `-`.
 /// Returns a message describing the problem on failure.
 pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
     let text = text.trim();
@@ -15,13 +15,33 @@ pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
     if cleaned.is_empty() {
         return Err("expected a non-negative integer".into());
     }
+    if cleaned.starts_with('-') {
+        return Err(format!(
+            "`{text}` is negative; expected a non-negative integer"
+        ));
+    }
+    // The error names the whole token the user typed (`3*10^6`), never a fragment of it.
+    expression(&cleaned).map_err(|e| {
+        if e == NOT_INTEGER {
+            format!("`{text}` is not a non-negative integer (forms: 42, 10^6, 3e6, 3*10^6, 2^64-1)")
+        } else {
+            e
+        }
+    })
+}
+
+/// The error of a malformed term; `parse_u64_expr` rewords it with the whole token.
+const NOT_INTEGER: &str = "not an integer";
+
+/// Terms joined by `+` and `-`, each a product of factors (`3*10^6`).
+fn expression(cleaned: &str) -> Result<u64, String> {
     let mut total: i128 = 0;
     let mut sign: i128 = 1;
-    let mut rest = cleaned.as_str();
+    let mut rest = cleaned;
     loop {
         let end = rest.find(['+', '-']).unwrap_or(rest.len());
         let (term, tail) = rest.split_at(end);
-        total += sign * parse_term(term)? as i128;
+        total += sign * parse_product(term)? as i128;
         if total.abs() > 1i128 << 100 {
             return Err("exceeds 2^64−1 = 18446744073709551615".into());
         }
@@ -44,10 +64,18 @@ pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
 
 fn parse_digits(text: &str) -> Result<u128, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("`{text}` is not a non-negative integer"));
+        return Err(NOT_INTEGER.into());
     }
     text.parse::<u128>()
         .map_err(|_| "exceeds 2^64−1 = 18446744073709551615".to_string())
+}
+
+fn parse_product(term: &str) -> Result<u128, String> {
+    term.split('*').try_fold(1u128, |acc, factor| {
+        acc.checked_mul(parse_term(factor)?)
+            .filter(|&v| v <= 1u128 << 64)
+            .ok_or_else(|| "exceeds 2^64−1 = 18446744073709551615".to_string())
+    })
 }
 
 fn parse_term(term: &str) -> Result<u128, String> {
@@ -95,6 +123,19 @@ mod tests {
         assert_eq!(parse_u64_expr("2^10+3"), Ok(1027));
         assert_eq!(parse_u64_expr("18446744073709551615"), Ok(u64::MAX));
         assert_eq!(parse_u64_expr("1^1000000000000"), Ok(1));
+        assert_eq!(parse_u64_expr("3*10^6"), Ok(3_000_000));
+        assert_eq!(parse_u64_expr("2*3*7+1"), Ok(43));
+    }
+
+    /// The message names the whole token, never an empty or cut fragment.
+    #[test]
+    fn errors_name_the_whole_token() {
+        let e = parse_u64_expr("-1").unwrap_err();
+        assert!(e.contains("`-1` is negative"), "{e}");
+        let e = parse_u64_expr("3x10^6").unwrap_err();
+        assert!(e.contains("`3x10^6` is not a non-negative integer"), "{e}");
+        assert!(e.contains("3*10^6"), "{e}");
+        assert!(!parse_u64_expr("3**2").unwrap_err().contains("``"));
     }
 
     #[test]

@@ -23,37 +23,7 @@ use crate::error::GameError;
 use crate::graph::buckets::Buckets;
 use crate::limits::check_memory;
 use crate::numeric::Nimber;
-use crate::outcome::Winner;
-use std::fmt;
-
-/// The value of one position: a nimber, or — in loopy games — ∞ together with the finite
-/// values it can move to (Smith's generalised Sprague–Grundy function).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameValue {
-    Finite(Nimber),
-    Infinite { reachable: Vec<u64> },
-}
-
-impl GameValue {
-    pub fn finite(self) -> Option<Nimber> {
-        match self {
-            GameValue::Finite(n) => Some(n),
-            GameValue::Infinite { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for GameValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameValue::Finite(n) => write!(f, "{}", n.0),
-            GameValue::Infinite { reachable } => {
-                let parts: Vec<String> = reachable.iter().map(u64::to_string).collect();
-                write!(f, "∞{{{}}}", parts.join(","))
-            }
-        }
-    }
-}
+use crate::outcome::{GameValue, Winner};
 
 const UNLABELLED: u64 = u64::MAX;
 const INFINITE: u64 = u64::MAX - 1;
@@ -149,7 +119,8 @@ pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValu
         .collect())
 }
 
-/// γ of a sum, by Smith's rules (module docs).
+/// γ of a sum, by Smith's rules (module docs). (A part the mover wins at once, which no
+/// graph produces, makes the whole sum such a position.)
 pub fn sum_value(values: &[GameValue]) -> GameValue {
     let mut finite = 0;
     let mut infinite: Vec<&Vec<u64>> = Vec::new();
@@ -157,6 +128,7 @@ pub fn sum_value(values: &[GameValue]) -> GameValue {
         match v {
             GameValue::Finite(n) => finite ^= n.0,
             GameValue::Infinite { reachable } => infinite.push(reachable),
+            GameValue::WinsAtOnce { .. } => return v.clone(),
         }
     }
     match infinite.as_slice() {
@@ -178,6 +150,7 @@ pub fn outcome(value: &GameValue) -> Winner {
         GameValue::Finite(n) => Winner::from_grundy(*n),
         GameValue::Infinite { reachable } if reachable.contains(&0) => Winner::First,
         GameValue::Infinite { .. } => Winner::Draw,
+        GameValue::WinsAtOnce { .. } => Winner::First,
     }
 }
 
@@ -311,6 +284,7 @@ mod tests {
                     expected.dedup();
                     prop_assert_eq!(reachable, &expected);
                 }
+                GameValue::WinsAtOnce { why } => prop_assert!(false, "{}: {}", u, why),
             }
         }
         Ok(())

@@ -104,6 +104,32 @@ impl Chessboard {
         }
     }
 
+    /// Why misère play is refused, citing this board: a cell of value 0 with a move but no
+    /// move to value 1 (where the SJ condition fails), or, on boards where no cell fails it,
+    /// only that no misère theory is implemented.
+    fn misere_refusal(&self) -> Result<String, GameError> {
+        let n = self.size;
+        let table = self.table()?;
+        let value = |(x, y): Cell| table[((x - 1) * n + y - 1) as usize];
+        let witness = (1..=n)
+            .flat_map(|x| (1..=n).map(move |y| (x, y)))
+            .find(|&cell| {
+                let options = self.coin_options(cell);
+                value(cell) == 0 && !options.is_empty() && options.iter().all(|&o| value(o) != 1)
+            });
+        let reason = match witness {
+            Some(cell) => format!(
+                "the Anti-SG/SJ condition fails: on this {n}×{n} board, {} has value 0 but no move to value 1",
+                format_cell(cell)
+            ),
+            None => "the SJ condition holds on this board, but no misère rule for sums of its coins is implemented".to_string(),
+        };
+        Ok(format!(
+            "misère play of `{}` has no theory in grundy ({reason}); only normal play is available",
+            self.spec()
+        ))
+    }
+
     fn cells(&self, positions: &[&str]) -> Result<Vec<Cell>, GameError> {
         parse_cells(positions)?
             .into_iter()
@@ -132,10 +158,9 @@ impl Family for Chessboard {
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let cells = self.cells(positions)?;
-        play.normal_only(|| format!(
-            "misère play of `{}` has no theory in grundy (the Anti-SG/SJ condition fails: e.g. on the 15×15 board, 1,5 has value 0 but no move to value 1); only normal play is available",
-            self.spec()
-        ))?;
+        if play != Play::Normal {
+            return Err(GameError::Unsupported(self.misere_refusal()?));
+        }
         solve_sum(
             self,
             &cells,

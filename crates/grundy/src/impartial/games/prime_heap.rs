@@ -25,6 +25,7 @@
 //! hide the small cases above, which grundy accepts (sizes 0 to 2^64−1).
 
 use crate::error::GameError;
+use crate::impartial::count::{count_by_outcome, mul_mod, Outcome};
 use crate::impartial::family::{
     component_at, parse_components, ComponentReport, Family, GameValue, Move, OptionReport, Play,
     Solution, Winner,
@@ -299,12 +300,17 @@ impl Family for PrimeHeap {
         })
     }
 
-    /// The heap's value `(n − p) mod (K+1)` in the reduced game; for one heap alone it is
+    /// One heap alone: no Grundy value when it can reach a prime (the mover wins at once,
+    /// as `solve` says), else its value `(n − p) mod (K+1)` in the reduced game, which is
     /// non-zero exactly when the player to move wins.
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        Ok(GameValue::Finite(Nimber(
-            self.heap_value(parse_heap(position)?),
-        )))
+        let n = parse_heap(position)?;
+        Ok(match self.threat(n) {
+            Some(prime) => GameValue::WinsAtOnce {
+                why: format!("{n} → {prime} leaves a prime"),
+            },
+            None => GameValue::Finite(Nimber(self.heap_value(n))),
+        })
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
@@ -332,6 +338,48 @@ impl Family for PrimeHeap {
 
     fn sequence(&self) -> Option<&dyn HeapSequence> {
         Some(self)
+    }
+
+    /// A tuple is one game, not a sum (see the module docs): it is a second-player win iff
+    /// no heap is a threat, no prime heap stands beside a non-empty heap, and the XOR of the
+    /// values `v` is 0. So the count is the nim-sum count over the safe non-prime sizes, plus
+    /// the tuples of one safe prime `p` with `v(p) = 0` and every other heap empty (`N` of
+    /// them per such `p`, when 0 is an allowed size or `N = 1`).
+    fn count_second_player_wins(
+        &self,
+        sizes: &[u64],
+        heaps: u64,
+        modulus: u64,
+    ) -> Option<Result<u64, GameError>> {
+        let mut values = Vec::new();
+        let mut lone_primes = 0u64;
+        for &n in sizes {
+            if self.threat(n).is_some() {
+                continue;
+            }
+            let v = self.heap_value(n);
+            if !is_prime(n) {
+                values.push(v);
+            } else if v == 0 {
+                lone_primes += 1;
+            }
+        }
+        let sums = if values.is_empty() {
+            // Only the empty tuple (N = 0) is left: every heap empty, the mover loses.
+            u64::from(heaps == 0) % modulus
+        } else {
+            match count_by_outcome(&values, heaps, modulus, Outcome::Second) {
+                Ok(c) => c,
+                Err(e) => return Some(Err(e)),
+            }
+        };
+        let others_empty = heaps == 1 || sizes.first() == Some(&0);
+        let lone = if heaps >= 1 && others_empty {
+            mul_mod(heaps % modulus, lone_primes % modulus, modulus)
+        } else {
+            0
+        };
+        Some(Ok(((sums as u128 + lone as u128) % modulus as u128) as u64))
     }
 
     /// The game is decided by its rule (a move onto a prime wins at once), not by the mex of
@@ -388,8 +436,13 @@ impl Family for PrimeHeap {
     }
 }
 
-/// `table prime-heap:K`: the values `v(0), v(1), …` of single heaps in the reduced game.
+/// `table prime-heap:K`: the values `v(0), v(1), …` of single heaps in the reduced game;
+/// `table` prints `none` for the heaps that can reach a prime (no Grundy value).
 impl HeapSequence for PrimeHeap {
+    fn wins_at_once(&self, n: u64) -> bool {
+        self.threat(n).is_some()
+    }
+
     fn for_each_value(
         &self,
         to: u64,
@@ -530,6 +583,97 @@ mod tests {
             got.sort_unstable();
             prop_assert_eq!(got, expected);
         }
+    }
+
+    /// Every `N`-tuple over `sizes`, in order.
+    fn tuples(sizes: &[u64], n: u32) -> Vec<Vec<u64>> {
+        (0..n).fold(vec![Vec::new()], |acc, _| {
+            acc.iter()
+                .flat_map(|t| {
+                    sizes.iter().map(move |&s| {
+                        let mut next = t.clone();
+                        next.push(s);
+                        next
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// The regression of issue 12: `count` XORed the per-heap values as if a tuple were a
+    /// sum, and called (9, 9) a second-player win for K = 3. Now every count is checked
+    /// against enumerating the tuples and playing each one in the literal game.
+    #[test]
+    fn count_matches_brute_force_enumeration_of_tuples() {
+        let family = game(3);
+        let (second, first) = (
+            family
+                .count_second_player_wins(&[9], 2, 1000)
+                .unwrap()
+                .unwrap(),
+            3,
+        );
+        assert_eq!(
+            second, 0,
+            "(9, 9): either heap moves onto 7 and wins at once"
+        );
+        assert_eq!(first, 3);
+        let sets: [&[u64]; 6] = [
+            &[9],
+            &[0, 1, 2, 3],
+            &[0, 2, 5, 11, 12, 20],
+            &[1, 4, 6, 8, 10, 24, 25, 26],
+            &[2, 7, 23, 24, 27, 28, 30, 31],
+            &[0, 1, 8, 9, 10, 14, 15, 16, 22, 23, 36],
+        ];
+        for k in 1..=4 {
+            let family = game(k);
+            let mut brute = BruteForce::new(k);
+            for sizes in sets {
+                for n in 0..=3 {
+                    let all = tuples(sizes, n);
+                    let expected = all.iter().filter(|t| !brute.mover_wins(t)).count() as u64;
+                    for modulus in [1, 7, 1 << 20] {
+                        let got = family
+                            .count_second_player_wins(sizes, n.into(), modulus)
+                            .unwrap()
+                            .unwrap();
+                        assert_eq!(got, expected % modulus, "K={k} {sizes:?} N={n} M={modulus}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// `value` of one heap agrees with `solve` of that heap: no value exactly when `solve`
+    /// says the mover wins at once, else the same number (issue 12: `value prime-heap:3 9`
+    /// printed 2).
+    #[test]
+    fn value_agrees_with_solve() {
+        for k in 1..=5 {
+            let family = game(k);
+            for n in 0..200u64 {
+                let text = n.to_string();
+                let solved = family.solve(&[&text], Play::Normal).unwrap();
+                match family.value(&text).unwrap() {
+                    GameValue::Finite(v) => assert_eq!(solved.grundy, Some(v.0), "K={k} {n}"),
+                    GameValue::WinsAtOnce { why } => {
+                        assert_eq!(solved.grundy, None, "K={k} {n}");
+                        assert_eq!(solved.winner, Winner::First);
+                        assert!(why.contains(" → "), "{why}");
+                    }
+                    other => panic!("K={k} {n}: {other:?}"),
+                }
+                assert_eq!(
+                    HeapSequence::wins_at_once(&family, n),
+                    solved.grundy.is_none()
+                );
+            }
+        }
+        assert_eq!(
+            game(3).value("9").unwrap().to_string(),
+            "no Grundy value: the player to move wins at once (9 → 7 leaves a prime)"
+        );
     }
 
     #[test]

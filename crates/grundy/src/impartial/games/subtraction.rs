@@ -107,7 +107,7 @@ impl Subtraction {
 /// Sorts and merges intervals; errors on an empty set, an empty range or an element 0.
 fn normalise(mut intervals: Vec<(u64, u64)>, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
     if intervals.is_empty() {
-        return Err(GameError::bad_spec(spec, "the subtraction set is empty"));
+        return Err(GameError::bad_spec(spec, "the subtraction set is empty; write the amounts a move may remove after a colon, e.g. `subtraction:1,3,4`, `subtraction:1..6`, `subtraction:2..4,7` or `subtraction:primes`"));
     }
     if let Some(&(lo, hi)) = intervals.iter().find(|(lo, hi)| lo > hi) {
         return Err(GameError::bad_spec(

@@ -113,6 +113,28 @@ impl Selection {
     }
 }
 
+impl Selection {
+    /// Whether this shard enumerates `mask`: a non-empty subset of `{1..K}` of the right
+    /// size whose index in the enumeration (`mask − 1`, or its colex rank among the sets of
+    /// that size) falls in this shard. Used to refuse resuming from another run's rows.
+    pub fn contains(&self, mask: u64) -> bool {
+        if mask == 0 || (mask as u128) >> self.max_element != 0 {
+            return false;
+        }
+        let index = match self.size {
+            None => mask as u128 - 1,
+            Some(m) if mask.count_ones() != m => return false,
+            // Colex rank: Σ C(position of the j-th lowest bit, j + 1).
+            Some(_) => (0..64)
+                .filter(|bit| mask >> bit & 1 == 1)
+                .enumerate()
+                .map(|(j, bit)| binomial(bit as u128, j as u128 + 1))
+                .sum(),
+        };
+        index % self.shard.1 as u128 == self.shard.0 as u128
+    }
+}
+
 /// The next larger integer with the same number of 1 bits (Gosper's hack), in u128 so that
 /// the last mask of `K = 63` does not overflow.
 fn next_same_popcount(mask: u64) -> u128 {
@@ -260,6 +282,26 @@ impl CensusSummary {
 
 #[cfg(test)]
 mod tests {
+    /// `contains` is exactly membership in `masks()`, for every selection of small K.
+    #[test]
+    fn contains_is_membership_in_the_enumeration() {
+        for k in 1..=7u32 {
+            for size in std::iter::once(None).chain((1..=k).map(Some)) {
+                for shard in [(0, 1), (0, 3), (1, 3), (2, 3), (4, 5)] {
+                    let selection = Selection::new(k, size, shard).unwrap();
+                    let listed: std::collections::HashSet<u64> = selection.masks().collect();
+                    for mask in 0..(1u64 << (k + 1)) {
+                        assert_eq!(
+                            selection.contains(mask),
+                            listed.contains(&mask),
+                            "K={k} size={size:?} shard={shard:?} mask={mask:b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
     use crate::impartial::games::subtraction::Subtraction;
     use crate::impartial::heap::HeapFamily;

@@ -162,6 +162,14 @@ pub trait HeapSequence: Send + Sync {
     fn period_rule(&self) -> PeriodRule {
         PeriodRule::None
     }
+
+    /// Whether heap `n` alone has no Grundy value because the player to move wins at once
+    /// (prime-heap: the heap can reach a prime), so that `table` agrees with `value` (it
+    /// prints `none`, JSON `null`). The sequence then holds the family's auxiliary values
+    /// there. Default: every heap has its value.
+    fn wins_at_once(&self, _n: u64) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

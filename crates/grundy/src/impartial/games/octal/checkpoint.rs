@@ -124,8 +124,9 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
     let saved_spec = String::from_utf8(take(spec_len as usize, &mut sum)?)
         .map_err(|_| corrupt("bad game name"))?;
     if saved_spec != spec {
-        return Err(GameError::io_other(format!(
-            "checkpoint {} holds `{saved_spec}`, not `{spec}`; use another file",
+        // Not an i/o failure: the file is fine, it belongs to another game.
+        return Err(GameError::Unsupported(format!(
+            "checkpoint {0} holds the values of a different game, `{saved_spec}`, not `{spec}`; give this run another checkpoint file (or delete {0} to start afresh)",
             path.display()
         )));
     }
@@ -177,7 +178,7 @@ mod tests {
         save(&path, "octal:0.6", &values).unwrap();
         assert_eq!(load(&path, "octal:0.6").unwrap(), Some(values.clone()));
         let other = load(&path, "octal:0.16").unwrap_err().to_string();
-        assert!(other.contains("holds `octal:0.6`"), "{other}");
+        assert!(other.contains("a different game, `octal:0.6`"), "{other}");
         // Flip one byte in the middle: the checksum catches it.
         let mut bytes = fs::read(&path).unwrap();
         bytes[1000] ^= 1;

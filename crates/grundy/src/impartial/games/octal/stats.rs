@@ -1,6 +1,7 @@
 //! One-pass statistics of a Grundy sequence, as researchers quote them: the largest value and
 //! where it first appears, the rare mask with the number of rare heaps and the last one, and a
-//! checksum to compare runs. Memory is O(number of distinct values), not O(heaps): the rare
+//! checksum to compare runs (our own, and the one other octal tools print), and the histogram
+//! of values. Memory is O(number of distinct values), not O(heaps): the rare
 //! count comes from per-(value, parity) counts by [`best_mask`], and the last rare heap from
 //! the last heap seen for each (value, parity).
 
@@ -20,6 +21,27 @@ pub struct StatsBuilder {
     counts: Vec<u64>,
     last_seen: Vec<u64>,
     checksum: Fnv64,
+    sums: RunningSums,
+}
+
+/// The checksum other octal tools (ogsolve) print, so that a run can be checked against them:
+/// `c0 = Σ G(n) mod 2^16`, `c1 = Σ (running c0) mod 2^16`, shown as `(c1 << 16) | c0`.
+#[derive(Clone, Copy, Debug, Default)]
+struct RunningSums {
+    c0: u16,
+    c1: u16,
+}
+
+impl RunningSums {
+    fn update(&mut self, v: Value) {
+        self.c0 = self.c0.wrapping_add(v);
+        self.c1 = self.c1.wrapping_add(self.c0);
+    }
+
+    /// Uppercase, eight hex digits, as those tools print it (`1369632A`).
+    fn finish(self) -> String {
+        format!("{:08X}", (u32::from(self.c1) << 16) | u32::from(self.c0))
+    }
 }
 
 /// The statistics of `G(0..len)`. Field names are the `--json` interface of `octal-stats`.
@@ -37,6 +59,12 @@ pub struct Stats {
     pub last_rare: Option<u64>,
     /// FNV-1a 64 of the values as 2-byte little-endian integers, in hex.
     pub checksum: String,
+    /// The running-sum checksum of other octal tools (ogsolve): `(c1 << 16) | c0` in
+    /// uppercase hex, `c0 = Σ G mod 2^16`, `c1 = Σ running c0 mod 2^16`, over `G(0..heaps)`.
+    pub ogsolve_checksum: String,
+    /// `histogram[v]`: how many heaps `1..heaps` have value `v` (heap 0 left out, as papers
+    /// count), up to the largest value.
+    pub histogram: Vec<u64>,
     /// The certified period, when one was found on the way.
     pub period: Option<Period>,
 }
@@ -50,6 +78,7 @@ impl StatsBuilder {
             counts: vec![0; 2],
             last_seen: vec![0; 2],
             checksum: Fnv64::default(),
+            sums: RunningSums::default(),
         }
     }
 
@@ -72,6 +101,7 @@ impl StatsBuilder {
         self.counts[index] += 1;
         self.last_seen[index] = n;
         self.checksum.update(&v.to_le_bytes());
+        self.sums.update(v);
         self.len += 1;
     }
 
@@ -90,8 +120,23 @@ impl StatsBuilder {
             rare_count,
             last_rare,
             checksum: format!("{:016x}", self.checksum.finish()),
+            ogsolve_checksum: self.sums.finish(),
+            histogram: self.histogram(),
             period,
         }
+    }
+
+    /// Heaps `1..len` by value, from the per-(value, parity) counts; heap 0 (value 0, a heap
+    /// with no moves) is taken out.
+    fn histogram(&self) -> Vec<u64> {
+        if self.len == 0 {
+            return Vec::new();
+        }
+        let mut histogram: Vec<u64> = (0..=self.largest.0 as u64)
+            .map(|v| self.counts[count_index(v, 0)] + self.counts[count_index(v, 1)])
+            .collect();
+        histogram[0] -= 1;
+        histogram
     }
 
     fn is_rare_index(&self, classes: ClassMask, index: usize) -> bool {
@@ -103,7 +148,7 @@ impl Stats {
     /// The human form, one fact a line.
     pub fn describe(&self) -> String {
         let mut text = format!(
-            "game: {}\nheaps: {} (G(0..={}))\nlargest value: {}, first at heap {}\nrare mask: {} ({} rare heaps, last at {})\nchecksum: fnv1a64 {}",
+            "game: {}\nheaps: {} (G(0..={}))\nlargest value: {}, first at heap {}\nrare mask: {} ({} rare heaps, last at {})\nchecksum: fnv1a64 {}\nchecksum (ogsolve, c1:c0 running sums): {}",
             self.game,
             self.heaps,
             self.heaps.saturating_sub(1),
@@ -113,6 +158,7 @@ impl Stats {
             self.rare_count,
             self.last_rare.map_or("none".to_string(), |n| n.to_string()),
             self.checksum,
+            self.ogsolve_checksum,
         );
         if let Some(p) = self.period {
             text.push_str(&format!(
@@ -121,5 +167,54 @@ impl Stats {
             ));
         }
         text
+    }
+
+    /// `--histogram`: one line per value, `G = v: count` over heaps `1..heaps`.
+    pub fn describe_histogram(&self) -> String {
+        let mut text = format!("histogram (heaps 1..={}):", self.heaps.saturating_sub(1));
+        for (v, count) in self.histogram.iter().enumerate() {
+            text.push_str(&format!("\n  {v}: {count}"));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The running sums and the histogram against their definitions, computed in u64 on
+        /// the whole sequence.
+        #[test]
+        fn checksum_and_histogram_follow_their_definitions(
+            tail in proptest::collection::vec(any::<u16>(), 0..300),
+            small in any::<bool>(),
+        ) {
+            let tail: Vec<Value> = tail.iter().map(|&v| if small { v % 8 } else { v }).collect();
+            let values: Vec<Value> = std::iter::once(0).chain(tail).collect();
+            let mut builder = StatsBuilder::new(None);
+            values.iter().for_each(|&v| builder.push(v));
+            let stats = builder.finish("test", None);
+
+            let c0 = |k: usize| values[..=k].iter().map(|&v| v as u64).sum::<u64>() % 65536;
+            let c1 = (0..values.len()).map(c0).sum::<u64>() % 65536;
+            let expected = format!("{:08X}", (c1 << 16) | c0(values.len() - 1));
+            prop_assert_eq!(&stats.ogsolve_checksum, &expected);
+
+            let largest = *values.iter().max().unwrap() as usize;
+            let counted: Vec<u64> = (0..=largest)
+                .map(|v| values[1..].iter().filter(|&&g| g as usize == v).count() as u64)
+                .collect();
+            prop_assert_eq!(stats.histogram, counted);
+        }
+    }
+
+    #[test]
+    fn nothing_pushed_has_an_empty_histogram() {
+        let stats = StatsBuilder::new(None).finish("test", None);
+        assert!(stats.histogram.is_empty());
+        assert_eq!(stats.ogsolve_checksum, "00000000");
     }
 }

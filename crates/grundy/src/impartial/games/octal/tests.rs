@@ -181,8 +181,11 @@ fn long_solved_games_have_their_published_periods() {
 }
 
 fn stats_of(code: &str, to: u64) -> stats::Stats {
-    let rules = parse(code).unwrap().rules();
-    let outcome = Run::new(&rules, code).compute(to).unwrap();
+    stats_of_rules(&parse(code).unwrap().rules(), code, to)
+}
+
+fn stats_of_rules(rules: &MoveRules, code: &str, to: u64) -> stats::Stats {
+    let outcome = Run::new(rules, code).compute(to).unwrap();
     let mut builder = StatsBuilder::new(rules.split_parity());
     for n in 0..=to {
         builder.push(outcome.value(n).unwrap());
@@ -198,6 +201,35 @@ fn statistics_of_0_16() {
         (stats.rare_mask.as_str(), stats.rare_count, stats.last_rare),
         ("0x1e", 53, Some(13935))
     );
+}
+
+// The running-sum checksums other octal tools (ogsolve) print over G(0..=n), as published
+// with the issue (#12); one test each so that they run in parallel.
+#[test]
+fn cross_tool_checksum_of_officers_to_2_20() {
+    assert_eq!(stats_of("0.6", 1 << 20).ogsolve_checksum, "1369632A");
+}
+
+#[test]
+fn cross_tool_checksum_of_kayles_to_2_20() {
+    assert_eq!(stats_of("0.77", 1 << 20).ogsolve_checksum, "AAD8AA97");
+}
+
+#[test]
+fn cross_tool_checksum_of_grundys_game_to_2_20() {
+    let game = crate::impartial::games::grundys_game::grundys_game();
+    let stats = stats_of_rules(game.rules(), "grundys-game", 1 << 20);
+    assert_eq!(stats.ogsolve_checksum, "A4B697C4");
+}
+
+#[test]
+fn cross_tool_checksum_of_0_16_to_2_22() {
+    let stats = stats_of("0.16", 1 << 22);
+    assert_eq!(stats.ogsolve_checksum, "753E9CF5");
+    // The histogram covers heaps 1..=2^22, and its top is the largest value.
+    assert_eq!(stats.histogram.iter().sum::<u64>(), 1 << 22);
+    assert_eq!(stats.histogram.len(), 24);
+    assert!(stats.histogram[23] > 0);
 }
 
 #[test]

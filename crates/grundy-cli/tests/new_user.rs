@@ -1,0 +1,141 @@
+//! What a new user meets (issue 13): usage errors that keep clap's information on one line,
+//! messages that say how to fix the input, one numbering of components in `play`, and `play`
+//! as a teacher (thrown-away wins, values, undo, exit code of a failed script).
+
+mod common;
+use common::grundy;
+
+/// Runs `args`, expects exit 2 with one line on stderr, and returns that line.
+fn refused(args: &[&str]) -> String {
+    let (code, out, err) = grundy(args, "");
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    assert_eq!(out, "", "{args:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("grundy: "), "{err}");
+    err
+}
+
+#[test]
+fn missing_arguments_are_named_and_point_at_the_subcommand_help() {
+    for (args, names, help) in [
+        (&["solve"][..], &["<GAME>"][..], "grundy solve --help"),
+        (&["table", "kayles"], &["--to <TO>"], "grundy table --help"),
+        (
+            &["count", "nim", "--heaps", "2"],
+            &["--sizes <SIZES>", "--modulo <MODULO>"],
+            "grundy count --help",
+        ),
+        (&["play", "nim"], &["<POSITIONS>"], "grundy play --help"),
+    ] {
+        let err = refused(args);
+        assert!(
+            err.contains("required arguments were not provided"),
+            "{err}"
+        );
+        for name in names {
+            assert!(err.contains(name), "{args:?}: {err}");
+        }
+        assert!(err.contains(&format!("see `{help}`")), "{err}");
+    }
+}
+
+#[test]
+fn suggestions_and_valid_values_survive() {
+    let err = refused(&["solve", "nim", "1", "--jsn"]);
+    assert!(err.contains("'--jsn'") && err.contains("'--json'"), "{err}");
+    assert!(err.contains("see `grundy solve --help`"), "{err}");
+    let err = refused(&["sovle", "nim", "1"]);
+    assert!(err.contains("'sovle'") && err.contains("'solve'"), "{err}");
+    assert!(err.contains("see `grundy --help`"), "{err}");
+    let err = refused(&["plot", "nim", "--to", "5", "-o", "x.png", "--kind", "bar"]);
+    assert!(
+        err.contains("'bar'") && err.contains("scatter") && err.contains("histogram"),
+        "{err}"
+    );
+    assert!(err.contains("see `grundy plot --help`"), "{err}");
+}
+
+#[test]
+fn messages_say_how_to_fix_the_input() {
+    let err = refused(&["solve", "nim", "--", "-1"]);
+    assert!(!err.contains("``"), "{err}");
+    assert!(err.contains("`-1` is negative"), "{err}");
+    let err = refused(&["value", "nim", "3x10^6"]);
+    assert!(
+        err.contains("`3x10^6` is not a non-negative integer"),
+        "{err}"
+    );
+    // The product the user meant is understood.
+    let (code, out, _) = grundy(&["value", "nim", "3*10^6"], "");
+    assert_eq!((code, out.as_str()), (0, "3000000\n"));
+    let err = refused(&["solve", "subtraction", "5"]);
+    assert!(
+        err.contains("the subtraction set is empty") && err.contains("e.g. `subtraction:1,3,4`"),
+        "{err}"
+    );
+    let err = refused(&["value", "nim", "1", "2"]);
+    assert!(err.contains("use `grundy solve"), "{err}");
+    let err = refused(&["solve", "chessboard:4", "1,1", "--misere"]);
+    assert!(err.contains("4×4 board") && !err.contains("15×15"), "{err}");
+}
+
+#[test]
+fn play_numbers_from_0_and_keeps_numbers_through_splits_and_empty_heaps() {
+    // Kayles 7 2: split 7 into 3+3; the parts are numbered 0 and 2, heap 1 keeps its number.
+    let (_, out, _) = grundy(&["play", "kayles", "7", "2"], "0 3 3\n0 3+3\n");
+    assert!(out.contains("written with `+`, e.g. `0 3+3`"), "{out}");
+    assert!(
+        out.contains("the parts are component 0 (3) and component 2 (3); the other components keep their numbers"),
+        "{out}"
+    );
+    assert!(
+        out.contains("   0 │ ●●● (3)\n   1 │ ●● (2)\n   2 │ ●●● (3)\n"),
+        "{out}"
+    );
+    // Nim 1 2: the engine empties heap 0, which leaves the board; heap 1 is still `1`.
+    let (_, out, _) = grundy(&["play", "nim", "1", "2"], "1 1\n0 0\n");
+    assert!(out.contains("I move component 0: 1 → 0"), "{out}");
+    assert!(
+        out.contains("(type `why` for the reason)\n   1 │ ● (1)\nyour move>"),
+        "{out}"
+    );
+    assert!(out.contains("component 0 is empty"), "{out}");
+}
+
+#[test]
+fn play_teaches_values_undo_and_thrown_away_wins() {
+    // Nim 1 2 4 is won for the mover (nim-sum 7); emptying heap 2 leaves 1 ⊕ 2 ≠ 0 and throws
+    // the win away; `undo` restores the start, and the hint's move draws no warning.
+    let (code, out, err) = grundy(
+        &["play", "nim", "1", "2", "4"],
+        "values\n2 0\nundo\nhint\n2 3\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("   0 │ G(1) = 1\n   1 │ G(2) = 2\n   2 │ G(4) = 4\nnim-sum 7 ≠ 0: the player to move can win"),
+        "{out}"
+    );
+    assert!(
+        out.contains("your move> 2 0\n   (that move throws your win away"),
+        "{out}"
+    );
+    assert!(
+        out.contains("taken back: your last move and my reply.\n   0 │ ● (1)\n   1 │ ●● (2)\n   2 │ ●●●● (4)\n"),
+        "{out}"
+    );
+    assert!(out.contains("hint: play `2 3`"), "{out}");
+    assert_eq!(out.matches("throws your win away").count(), 1, "{out}");
+}
+
+#[test]
+fn a_script_that_ends_on_an_error_exits_2() {
+    let (code, out, err) = grundy(&["play", "nim", "3", "5"], "0 9\n");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("the script ended on a refused line: line 1 `0 9`"),
+        "{err}"
+    );
+    // A refused line followed by a good one is fine.
+    let (code, _, err) = grundy(&["play", "nim", "3", "5"], "0 9\n0 1\n");
+    assert_eq!(code, 0, "{err}");
+}
