@@ -59,6 +59,16 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
+/// A duration that must not be zero (`period --time`: a search with no time finds nothing).
+pub fn parse_positive_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match parse_seconds(text)? {
+        d if d.is_zero() => Err(format!(
+            "`{text}` seconds leaves no time to search; give a positive number of seconds"
+        )),
+        d => Ok(d),
+    }
+}
+
 /// The Grundy sequence of `family`, or an error saying that `command` needs single heaps.
 pub fn heap_sequence<'f>(
     family: &'f dyn grundy::impartial::family::Family,
