@@ -94,7 +94,18 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
         .metadata()
         .map_err(|e| io_error(path, "reading", e))?
         .len();
-    let mut input = BufReader::with_capacity(1 << 20, file);
+    read(BufReader::with_capacity(1 << 20, file), size, path, spec).map(Some)
+}
+
+/// The values of a checkpoint of game `spec` read from `input`, which holds `size` bytes;
+/// `path` names it in errors. Every field is checked against `size` before anything is
+/// allocated, and the checksum before the values are returned.
+pub fn read(
+    mut input: impl Read,
+    size: u64,
+    path: &Path,
+    spec: &str,
+) -> Result<Vec<Value>, GameError> {
     let mut sum = Fnv64::default();
     let corrupt = |why: &str| {
         GameError::Io(format!(
@@ -156,7 +167,14 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
     if u64::from_le_bytes(stored) != sum.finish() {
         return Err(corrupt("checksum mismatch"));
     }
-    Ok(Some(values))
+    if input
+        .read(&mut [0u8; 1])
+        .map_err(|_| corrupt("unreadable"))?
+        != 0
+    {
+        return Err(corrupt("bytes after the checksum"));
+    }
+    Ok(values)
 }
 
 #[cfg(test)]

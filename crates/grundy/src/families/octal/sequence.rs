@@ -1,6 +1,7 @@
 //! The driver of a long run: `G(0..=to)` for a take-and-break game.
 //!
-//! 1. Resume from the checkpoint file, if one is given and exists.
+//! 1. Resume from the checkpoint file, if one is given and exists (and its values pass a spot
+//!    check against the rules, [`check_resumed`]).
 //! 2. Pick the solver: rare-value for one- and two-heap options, naive for three-way splits.
 //! 3. Grow the table in doubling stages; after each stage look for a period certified by the
 //!    game's theorem ([`period_rule_of`]). Once one holds, every further value is a table
@@ -20,7 +21,7 @@ use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::family::PeriodRule;
 use crate::period::{find_certified_by_scan, Period};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Progress: `(heaps done, heaps asked for)`.
@@ -115,7 +116,7 @@ impl<'a> Run<'a> {
         }
         let mut values = match &checkpoint {
             Some((path, _)) => match checkpoint::load(path, spec)? {
-                Some(values) => values,
+                Some(values) => check_resumed(rules, spec, path, values)?,
                 None => {
                     // Save the empty table now: an unwritable path fails at once, not after
                     // the first interval of work.
@@ -230,4 +231,50 @@ mod tests {
         assert_eq!(reports.last(), Some(&(150_001, 150_001)));
         std::fs::remove_file(&path).unwrap();
     }
+}
+
+/// Heaps of a resumed table checked from the start by [`check_resumed`].
+const SPOT_CHECK: usize = 256;
+
+/// Values read from a checkpoint are used only after a spot check against the definition: the
+/// first [`SPOT_CHECK`] heaps and, for two-way splits (one pass over the table), the last. The
+/// checksum catches a damaged file; this catches a well-formed one that these rules did not
+/// compute (written by hand, or by a faulty version), which would otherwise resume silently
+/// into wrong values.
+fn check_resumed(
+    rules: &MoveRules,
+    spec: &str,
+    path: &Path,
+    values: Vec<Value>,
+) -> Result<Vec<Value>, GameError> {
+    let wrong = |n: usize, saved: Value, rule: Value| {
+        GameError::Io(format!(
+            "checkpoint {} does not hold the values of `{spec}`: it says G({n}) = {saved}, the rules give {rule}; delete it to start afresh",
+            path.display()
+        ))
+    };
+    let head = values.len().min(SPOT_CHECK);
+    let mut naive = NaiveSolver::new(rules, Vec::with_capacity(head));
+    for (n, &saved) in values[..head].iter().enumerate() {
+        let rule = naive.next_value()?;
+        if rule != saved {
+            return Err(wrong(n, saved, rule));
+        }
+        naive.push(saved);
+    }
+    if values.len() <= head || !rules.split3.is_empty() {
+        return Ok(values);
+    }
+    let mut values = values;
+    let saved = values
+        .pop()
+        .expect("the table is longer than its checked head");
+    let n = values.len();
+    let mut naive = Box::new(NaiveSolver::new(rules, values));
+    let rule = naive.next_value()?;
+    if rule != saved {
+        return Err(wrong(n, saved, rule));
+    }
+    naive.push(saved);
+    Ok(naive.into_values())
 }
