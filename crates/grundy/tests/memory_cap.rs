@@ -3,6 +3,7 @@
 
 use grundy::engine::limits::{cap_memory_budget, check_memory, memory_budget};
 use grundy::families::parse_spec;
+use grundy::family::Play;
 
 #[test]
 fn a_cap_lowers_the_budget_and_refusals_name_it() {
@@ -30,6 +31,17 @@ fn a_cap_lowers_the_budget_and_refusals_name_it() {
             .to_string();
         assert!(error.contains("holds more than 64.0 KiB"), "{error}");
     }
+    // Misère play checks the SJ condition on a table to the largest heap: that table is
+    // estimated first too (found by fuzzing, #12: 55555530 took 440 MB under any budget).
+    let error = parse_spec("subtraction:1,3,4")
+        .unwrap()
+        .solve(&["55555530"], Play::Misere)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("G(0..=55555530)") && error.contains("allows 1.0 MiB"),
+        "{error}"
+    );
     cap_memory_budget(0);
     assert_eq!(memory_budget(), machine);
 }
