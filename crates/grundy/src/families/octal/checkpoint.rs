@@ -206,6 +206,19 @@ mod tests {
         fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         let torn = load(&path, "octal:0.6").unwrap_err().to_string();
         assert!(torn.contains("truncated"), "{torn}");
+        // Bytes after the checksum: the file is not what `save` wrote.
+        save(&path, "octal:0.6", &values[..10]).unwrap();
+        let mut longer = fs::read(&path).unwrap();
+        let size = longer.len() as u64;
+        assert_eq!(
+            read(&longer[..], size, &path, "octal:0.6").unwrap(),
+            values[..10]
+        );
+        longer.push(0);
+        let trailing = read(&longer[..], size + 1, &path, "octal:0.6")
+            .unwrap_err()
+            .to_string();
+        assert!(trailing.contains("bytes after the checksum"), "{trailing}");
         fs::remove_file(&path).unwrap();
     }
 }

@@ -200,39 +200,6 @@ impl<'a> Run<'a> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::families::octal::OctalCode;
-
-    #[test]
-    fn resuming_a_shorter_checkpointed_run_changes_nothing() {
-        let rules = OctalCode::parse("0.6", "t").unwrap().rules();
-        let path =
-            std::env::temp_dir().join(format!("grundy-seq-{}-resume.ck", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        let fresh = Run::new(&rules, "octal:0.6").compute(150_000).unwrap();
-        let every = Duration::ZERO;
-        let first = Run::new(&rules, "octal:0.6")
-            .checkpoint(path.clone(), every)
-            .compute(70_000)
-            .unwrap();
-        assert_eq!(first.resumed_from, 0);
-        let mut reports = Vec::new();
-        let mut progress = |done: u64, total: u64| reports.push((done, total));
-        let resumed = Run::new(&rules, "octal:0.6")
-            .checkpoint(path.clone(), every)
-            .progress(&mut progress)
-            .compute(150_000)
-            .unwrap();
-        assert_eq!(resumed.resumed_from, 70_001);
-        assert_eq!(resumed.values, fresh.values);
-        assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
-        assert_eq!(reports.last(), Some(&(150_001, 150_001)));
-        std::fs::remove_file(&path).unwrap();
-    }
-}
-
 /// Heaps of a resumed table checked from the start by [`check_resumed`].
 const SPOT_CHECK: usize = 256;
 
@@ -277,4 +244,67 @@ fn check_resumed(
     }
     naive.push(saved);
     Ok(naive.into_values())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::families::octal::OctalCode;
+
+    #[test]
+    fn resuming_a_shorter_checkpointed_run_changes_nothing() {
+        let rules = OctalCode::parse("0.6", "t").unwrap().rules();
+        let path =
+            std::env::temp_dir().join(format!("grundy-seq-{}-resume.ck", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let fresh = Run::new(&rules, "octal:0.6").compute(150_000).unwrap();
+        let every = Duration::ZERO;
+        let first = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), every)
+            .compute(70_000)
+            .unwrap();
+        assert_eq!(first.resumed_from, 0);
+        let mut reports = Vec::new();
+        let mut progress = |done: u64, total: u64| reports.push((done, total));
+        let resumed = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), every)
+            .progress(&mut progress)
+            .compute(150_000)
+            .unwrap();
+        assert_eq!(resumed.resumed_from, 70_001);
+        assert_eq!(resumed.values, fresh.values);
+        assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
+        assert_eq!(reports.last(), Some(&(150_001, 150_001)));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A well-formed checkpoint (right checksum, right game) whose values these rules did not
+    /// compute is refused, at a wrong head value or a wrong last value, never resumed.
+    #[test]
+    fn a_checkpoint_of_other_values_is_refused() {
+        let rules = OctalCode::parse("0.6", "t").unwrap().rules();
+        let path =
+            std::env::temp_dir().join(format!("grundy-seq-{}-forged.ck", std::process::id()));
+        let fresh = Run::new(&rules, "octal:0.6").compute(999).unwrap().values;
+        for (n, wrong) in [(5, 7), (999, 0)] {
+            let mut forged = fresh.clone();
+            forged[n] = wrong;
+            checkpoint::save(&path, "octal:0.6", &forged).unwrap();
+            let error = Run::new(&rules, "octal:0.6")
+                .checkpoint(path.clone(), Duration::from_secs(60))
+                .compute(2000)
+                .unwrap_err()
+                .to_string();
+            let expected = format!("it says G({n}) = {wrong}, the rules give {}", fresh[n]);
+            assert!(error.contains(&expected), "{error}");
+        }
+        // The true values resume.
+        checkpoint::save(&path, "octal:0.6", &fresh).unwrap();
+        let resumed = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), Duration::from_secs(60))
+            .compute(1500)
+            .unwrap();
+        assert_eq!(resumed.resumed_from, 1000);
+        std::fs::remove_file(&path).unwrap();
+    }
 }
