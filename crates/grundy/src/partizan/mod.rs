@@ -36,13 +36,14 @@
 
 mod canonical;
 mod compare;
-mod invariants;
+pub mod invariants;
 pub mod notation;
 mod nui;
 mod table;
 pub mod thermograph;
 
 pub use crate::numeric::dyadic::Dyadic;
+pub use invariants::Summary;
 pub use table::{interned_count, Game};
 pub use thermograph::{Thermograph, Wall};
 
