@@ -220,7 +220,7 @@ fn draw_thermograph<DB: DrawingBackend>(
         .map_err(drawing_error)?;
     let mast = th.mast.to_f64();
     let label = TextStyle::from((FONT_NAME, 17).into_font());
-    let series: [(&str, Vec<(f64, f64)>, RGBColor); 3] = [
+    let series = [
         ("left wall", left, POINT_COLOUR),
         ("right wall", right, ZERO_COLOUR),
         (
