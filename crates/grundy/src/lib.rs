@@ -27,6 +27,7 @@ pub mod families;
 pub mod family;
 pub mod period;
 pub mod play;
+pub mod table_cache;
 #[doc(hidden)]
 pub mod testdata;
 

@@ -1,7 +1,9 @@
 //! One file per subcommand: its arguments (clap derive) and its `run`.
 
 pub mod batch;
+pub mod cache;
 pub mod census;
+pub mod completions;
 pub mod count;
 pub mod explain;
 pub mod games;

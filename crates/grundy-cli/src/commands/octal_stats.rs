@@ -14,6 +14,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy octal-stats octal:0.16 --to 2^22
+  grundy octal-stats officers --to 2^22 --checkpoint officers.ck   resumable")]
 pub struct Args {
     /// An octal game (`octal:0.16`, `officers`, …) or `grundys-game`.
     game: String,

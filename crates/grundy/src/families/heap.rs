@@ -636,7 +636,10 @@ impl<R: HeapRules> HeapSequence for HeapFamily<R> {
         to: u64,
         sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
-        self.rules.for_each_value(to, sink)
+        // A table computed before (a persistent cache, when the door turned one on).
+        crate::table_cache::through(&self.rules.spec(), to, sink, |sink| {
+            self.rules.for_each_value(to, sink)
+        })
     }
 
     fn period_rule(&self) -> PeriodRule {
