@@ -536,12 +536,14 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         // "nothing left" as the heap 0 (or `none` where 0 is not empty: coins); moves that
         // leave the same position are listed once.
         let mut options: Vec<Vec<u64>> = Vec::new();
+        // A set for the duplicate check: a linear scan made 10^5 options take seconds.
+        let mut seen = std::collections::HashSet::new();
         self.rules.heap_options(n, &mut |heaps| {
             let mut shown = self.rules.normalise(heaps.to_vec());
             if shown.is_empty() && self.rules.zero_is_empty() {
                 shown.push(0);
             }
-            if !options.contains(&shown) {
+            if seen.insert(shown.clone()) {
                 options.push(shown);
             }
         });
