@@ -52,12 +52,7 @@ impl Derivation {
         } else {
             ", "
         };
-        let leaves = self
-            .options
-            .iter()
-            .map(|o| o.position.clone())
-            .collect::<Vec<_>>()
-            .join(separator);
+        let leaves = join_with(separator, self.options.iter().map(|o| o.position.clone()));
         let terms = join_with(
             separator,
             self.options.iter().map(|o| {
@@ -108,8 +103,25 @@ fn join(items: impl Iterator<Item = String>) -> String {
     join_with(", ", items)
 }
 
+/// Most options written out in a derivation line; the rest are counted, so that a heap with
+/// 10^5 options still reads as one line (the mex is always taken over all of them, and
+/// `--json` lists them all).
+pub const MAX_SHOWN_OPTIONS: usize = 20;
+
 fn join_with(separator: &str, items: impl Iterator<Item = String>) -> String {
-    items.collect::<Vec<_>>().join(separator)
+    let mut shown: Vec<String> = Vec::new();
+    let mut more = 0usize;
+    for item in items {
+        if shown.len() < MAX_SHOWN_OPTIONS {
+            shown.push(item);
+        } else {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        shown.push(format!("… and {more} more options"));
+    }
+    shown.join(separator)
 }
 
 /// One move, with the values before and after: why it wins, or (from a zero position) why
@@ -443,8 +455,14 @@ impl Explanation {
         });
         if !self.winning_moves.is_empty() {
             lines.push(format!("winning moves ({}):", self.winning_moves.len()));
-            for m in &self.winning_moves {
+            for m in self.winning_moves.iter().take(MAX_SHOWN_OPTIONS) {
                 lines.push(format!("  {}", m.render_step(0)));
+            }
+            if let Some(more) = self.winning_moves.len().checked_sub(MAX_SHOWN_OPTIONS + 1) {
+                lines.push(format!(
+                    "  … and {} more winning moves (`grundy solve` or `--json` lists them all)",
+                    more + 1
+                ));
             }
         }
         if let Some(c) = &self.certificate {
@@ -459,6 +477,27 @@ impl Explanation {
 mod tests {
     use super::*;
     use crate::registry::parse_spec;
+
+    /// A heap with 10^5 options reads as one short line: 20 options, then a count; the mex
+    /// is still taken over all of them (G(5·10^5) = 5·10^5 mod 10^5+1 = 99996).
+    #[test]
+    fn long_derivations_are_cut_with_a_count() {
+        let family = parse_spec("subtraction:1..100000").unwrap();
+        let d = derive(family.as_ref(), "500000").unwrap();
+        assert_eq!(d.grundy, 99_996);
+        let line = d.render();
+        assert!(
+            line.contains("499980, … and 99980 more options}"),
+            "{}",
+            &line[..300]
+        );
+        assert!(line.ends_with("= 99996"), "{line}");
+        assert!(line.len() < 2000, "{}", line.len());
+        let kayles = parse_spec("kayles").unwrap();
+        let text = explain(kayles.as_ref(), &["100000"]).unwrap().render();
+        assert!(text.contains("… and 8318 more winning moves"), "{text}");
+        assert!(text.len() < 10_000, "{}", text.len());
+    }
     use proptest::prelude::*;
 
     #[test]

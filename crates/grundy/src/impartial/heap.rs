@@ -531,12 +531,14 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         // "nothing left" as the heap 0 (or `none` where 0 is not empty: coins); moves that
         // leave the same position are listed once.
         let mut options: Vec<Vec<u64>> = Vec::new();
+        // A set for the duplicate check: a linear scan made 10^5 options take seconds.
+        let mut seen = std::collections::HashSet::new();
         self.rules.heap_options(n, &mut |heaps| {
             let mut shown = self.rules.normalise(heaps.to_vec());
             if shown.is_empty() && self.rules.zero_is_empty() {
                 shown.push(0);
             }
-            if !options.contains(&shown) {
+            if seen.insert(shown.clone()) {
                 options.push(shown);
             }
         });
@@ -631,7 +633,10 @@ impl<R: HeapRules> HeapSequence for HeapFamily<R> {
         to: u64,
         sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
-        self.rules.for_each_value(to, sink)
+        // A table computed before (a persistent cache, when the door turned one on).
+        crate::table_cache::through(&self.rules.spec(), to, sink, |sink| {
+            self.rules.for_each_value(to, sink)
+        })
     }
 
     fn period_rule(&self) -> PeriodRule {
