@@ -175,18 +175,22 @@ pub trait Family: Send + Sync {
     }
 
     /// `grundy batch`: one line of whitespace-separated positions in, one winner out, for
-    /// every line of `input`. Families with a faster bulk method override this.
+    /// every line of `input`, by the one rule of [`batch_lines`] (blank line = the empty
+    /// position). Families with a faster bulk method override this and keep that rule.
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
         let mut positions = Vec::new();
-        for (index, line) in input.lines().enumerate() {
+        for (line, text) in batch_lines(input) {
             positions.clear();
-            positions.extend(line.split_ascii_whitespace());
-            let winner = self
-                .outcome(&positions, play)
-                .map_err(|e| GameError::AtLine {
-                    line: index + 1,
-                    reason: e.to_string(),
-                })?;
+            positions.extend(text.split_ascii_whitespace());
+            let winner = if positions.is_empty() {
+                Ok(empty_position_winner(play))
+            } else {
+                self.outcome(&positions, play)
+            };
+            let winner = winner.map_err(|e| GameError::AtLine {
+                line,
+                reason: e.to_string(),
+            })?;
             out.push_str(winner.as_str());
             out.push('\n');
         }
@@ -292,6 +296,23 @@ pub trait Family: Send + Sync {
     /// not). Default: families with a heap sequence.
     fn draws_heaps(&self) -> bool {
         self.sequence().is_some()
+    }
+}
+
+/// The lines of a `batch` input with their numbers (from 1): the one rule for every family.
+/// Lines end in LF or CRLF, the last one needs no line ending, and a `\r` is whitespace
+/// anyway. A blank line (empty, or spaces and tabs only) is the *empty position*: no
+/// components and no moves, see [`empty_position_winner`].
+pub fn batch_lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
+    input.lines().enumerate().map(|(i, line)| (i + 1, line))
+}
+
+/// Who wins the empty position (a blank `batch` line): the player to move has no move, so
+/// loses in normal play (`second`) and wins in misère play (`first`).
+pub fn empty_position_winner(play: Play) -> Winner {
+    match play {
+        Play::Normal => Winner::Second,
+        Play::Misere => Winner::First,
     }
 }
 

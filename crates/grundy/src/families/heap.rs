@@ -14,8 +14,9 @@ use crate::engine::limits::{check_memory, table_bytes};
 use crate::engine::{HeapGame, Nimber};
 use crate::error::GameError;
 use crate::family::{
-    component_at, illegal_move_reason, parse_components, ComponentReport, Family, GameValue,
-    HeapSequence, Move, OptionReport, PeriodRule, Play, Solution, Winner,
+    batch_lines, component_at, empty_position_winner, illegal_move_reason, parse_components,
+    ComponentReport, Family, GameValue, HeapSequence, Move, OptionReport, PeriodRule, Play,
+    Solution, Winner,
 };
 use crate::period::{certify, search, Budget, Period, Stop};
 use std::sync::{OnceLock, RwLock};
@@ -482,10 +483,10 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
         let mut heaps = Vec::new();
         let mut line_ends = Vec::new();
-        for (index, line) in input.lines().enumerate() {
-            for word in line.split_ascii_whitespace() {
+        for (line, text) in batch_lines(input) {
+            for word in text.split_ascii_whitespace() {
                 heaps.push(parse_heap(word).map_err(|e| GameError::AtLine {
-                    line: index + 1,
+                    line,
                     reason: e.to_string(),
                 })?);
             }
@@ -496,11 +497,15 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         match play {
             Play::Misere => {
                 for (index, &end) in line_ends.iter().enumerate() {
-                    let winner = self.rules.misere_outcome(&heaps[start..end]).map_err(|e| {
-                        GameError::AtLine {
-                            line: index + 1,
-                            reason: e.to_string(),
-                        }
+                    // A blank line is the empty position, by the one rule of `batch_lines`.
+                    let winner = if start == end {
+                        Ok(empty_position_winner(play))
+                    } else {
+                        self.rules.misere_outcome(&heaps[start..end])
+                    };
+                    let winner = winner.map_err(|e| GameError::AtLine {
+                        line: index + 1,
+                        reason: e.to_string(),
                     })?;
                     out.push_str(winner.as_str());
                     out.push('\n');

@@ -208,23 +208,15 @@ pub const CATALOGUE: &[Entry] = &[
             "dawsons-chess",
             "treblecross",
             "officers",
+            "grundys-game",
         ],
-        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6",
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6, grundys-game = 4!.0 (split a heap into two of different sizes)",
         example: "solve octal:0.77 10 20 30",
         build: |args, spec| {
             let name = spec.trim().split(':').next().unwrap_or("").trim().to_ascii_lowercase();
             Ok(Box::new(HeapFamily::new(octal::TakeAndBreak::from_name(
                 &name, args, spec,
             )?)))
-        },
-    },
-    Entry {
-        name: grundys_game::NAME,
-        aliases: &[],
-        summary: "Grundy's game: split one heap into two heaps of different sizes",
-        example: "solve grundys-game 10 20 30",
-        build: |args, spec| {
-            Ok(Box::new(HeapFamily::new(grundys_game::parse(args, spec)?)))
         },
     },
 ];

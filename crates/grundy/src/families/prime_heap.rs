@@ -31,8 +31,8 @@ use crate::engine::Nimber;
 use crate::error::GameError;
 use crate::families::heap::{parse_heap, MAX_ENUMERATED_OPTIONS};
 use crate::family::{
-    component_at, parse_components, ComponentReport, Family, GameValue, HeapSequence, Move,
-    OptionReport, Play, Solution, Winner,
+    batch_lines, component_at, parse_components, ComponentReport, Family, GameValue, HeapSequence,
+    Move, OptionReport, Play, Solution, Winner,
 };
 
 /// Largest number of move targets whose primality `solve` tests to list winning moves.
@@ -321,11 +321,12 @@ impl Family for PrimeHeap {
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
         PrimeHeap::normal_play_only(play)?;
         let mut heaps = Vec::new();
-        for (index, line) in input.lines().enumerate() {
+        for (line, text) in batch_lines(input) {
             heaps.clear();
-            for word in line.split_ascii_whitespace() {
+            // A blank line is the empty position (every heap empty): the mover loses.
+            for word in text.split_ascii_whitespace() {
                 heaps.push(parse_heap(word).map_err(|e| GameError::AtLine {
-                    line: index + 1,
+                    line,
                     reason: e.to_string(),
                 })?);
             }

@@ -40,13 +40,15 @@ pub type Value = u16;
 /// checkpoints, rarely enough to cost nothing.
 pub const PROGRESS_CHUNK: usize = 1 << 16;
 
-/// Named octal games and their codes.
+/// Named octal games and their codes: the one registry of names (the catalogue lists these
+/// as aliases of `octal`).
 pub const ALIASES: &[(&str, &str)] = &[
     ("kayles", "0.77"),
     ("dawsons-kayles", "0.07"),
     ("dawsons-chess", "0.137"),
     ("treblecross", "0.007"),
     ("officers", "0.6"),
+    ("grundys-game", "4!.0"),
 ];
 
 /// Longest code accepted (digits after the point): removals up to this many tokens.
@@ -97,13 +99,17 @@ pub fn checked_value(n: u64, mex: u64) -> Result<Value, GameError> {
 pub struct OctalCode {
     /// `d0, d1, …`, without trailing zeros beyond `d1`.
     digits: Vec<u8>,
+    /// `differ[k]`: the digit `d_k` carries CGSuite's TBCode `!`, "the parts left must
+    /// differ" (`4!.0`: split a heap into two heaps of different sizes, Grundy's game).
+    differ: Vec<bool>,
 }
 
 impl OctalCode {
-    /// Parses `0.137`, `.6`, `4.07`, `0.f`; `spec` is the whole spec, for error messages.
+    /// Parses `0.137`, `.6`, `4.07`, `0.f`, `4!.0`; `spec` is the whole spec, for error
+    /// messages. A `!` follows a digit that splits (bit 4, not bit 8).
     pub fn parse(code: &str, spec: &str) -> Result<OctalCode, GameError> {
         let code = code.trim();
-        if code.contains(['[', ']', '&', '!', '(', ')']) {
+        if code.contains(['[', ']', '&', '(', ')']) {
             return Err(GameError::bad_spec(
                 spec,
                 "repeating (infinite) codes are not supported; write a finite code such as 0.137",
@@ -116,23 +122,44 @@ impl OctalCode {
             )
         })?;
         let whole = if whole.is_empty() { "0" } else { whole };
-        if whole.len() != 1 {
+        if whole.trim_end_matches('!').len() != 1 || whole.starts_with('!') {
             return Err(GameError::bad_spec(
                 spec,
                 format!("`{whole}` before the point must be one digit (0, 4, 8 or c)"),
             ));
         }
-        if fraction.len() > MAX_CODE_DIGITS {
+        if fraction.chars().filter(|&c| c != '!').count() > MAX_CODE_DIGITS {
             return Err(GameError::bad_spec(
                 spec,
                 format!(
                     "the code has {} digits after the point; at most {MAX_CODE_DIGITS} are supported",
-                    fraction.len()
+                    fraction.chars().filter(|&c| c != '!').count()
                 ),
             ));
         }
         let mut digits = Vec::with_capacity(fraction.len() + 1);
+        let mut differ: Vec<bool> = Vec::with_capacity(fraction.len() + 1);
         for c in whole.chars().chain(fraction.chars()) {
+            if c == '!' {
+                let k = digits.len();
+                match digits.last() {
+                    Some(&d) if d & 8 == 0 && d & 4 != 0 && !differ[k - 1] => differ[k - 1] = true,
+                    Some(&d) if d & 8 != 0 => {
+                        return Err(GameError::bad_spec(
+                            spec,
+                            format!("`!` after the digit {d:x}: distinct parts are supported for two-heap splits only (digits 4-7)"),
+                        ))
+                    }
+                    Some(&d) => {
+                        return Err(GameError::bad_spec(
+                            spec,
+                            format!("`!` (the parts left must differ) after the digit {d:x}, which does not split a heap; it may follow a digit 4-7, e.g. 4!.0"),
+                        ))
+                    }
+                    None => unreachable!("`!` at the start of the code is refused above"),
+                }
+                continue;
+            }
             let d = c.to_digit(16).ok_or_else(|| {
                 GameError::bad_spec(
                     spec,
@@ -140,6 +167,7 @@ impl OctalCode {
                 )
             })?;
             digits.push(d as u8);
+            differ.push(false);
         }
         if digits[0] & 3 != 0 {
             return Err(GameError::bad_spec(
@@ -152,11 +180,13 @@ impl OctalCode {
         }
         while digits.len() > 2 && digits.last() == Some(&0) {
             digits.pop();
+            differ.pop();
         }
         if digits.len() == 1 {
             digits.push(0);
+            differ.push(false);
         }
-        Ok(OctalCode { digits })
+        Ok(OctalCode { digits, differ })
     }
 
     /// The code for a game name (`kayles`) or an explicit code after `octal:`.
@@ -172,13 +202,18 @@ impl OctalCode {
         }
     }
 
-    /// Normal form: `0.137`, `4.07`, `0.f`.
+    /// Normal form: `0.137`, `4.07`, `0.f`, `4!.0`.
     pub fn code(&self) -> String {
-        let tail: String = self.digits[1..]
-            .iter()
-            .map(|&d| char::from_digit(d as u32, 16).expect("digits are < 16"))
-            .collect();
-        format!("{:x}.{tail}", self.digits[0])
+        let digit = |k: usize| {
+            let d = char::from_digit(self.digits[k] as u32, 16).expect("digits are < 16");
+            if self.differ[k] {
+                format!("{d}!")
+            } else {
+                d.to_string()
+            }
+        };
+        let tail: String = (1..self.digits.len()).map(digit).collect();
+        format!("{}.{tail}", digit(0))
     }
 
     /// The moves the code allows.
@@ -193,7 +228,9 @@ impl OctalCode {
             take: with_bit(2),
             split: with_bit(4),
             split3: with_bit(8),
-            distinct_parts: false,
+            distinct: (0..self.digits.len() as u64)
+                .filter(|&k| self.differ[k as usize])
+                .collect(),
         }
     }
 }
@@ -232,7 +269,7 @@ impl TakeAndBreak {
 /// (its proof maps splits of `n` to splits of `n + p` by moving the larger part, which also
 /// covers `d0 = 4`, splits that remove nothing); none for three-way splits or Grundy's game.
 pub fn period_rule_of(rules: &MoveRules) -> PeriodRule {
-    if rules.split3.is_empty() && !rules.distinct_parts {
+    if rules.split3.is_empty() && rules.distinct.is_empty() {
         PeriodRule::GuySmith {
             max_removal: rules.max_removal(),
         }
@@ -270,18 +307,14 @@ impl HeapRules for TakeAndBreak {
     }
 }
 
-/// The rules and canonical spec of any game this module can run at scale (octal codes, their
-/// names, Grundy's game), from a GAME spec; `None` for other families.
+/// The rules and canonical spec of any game this module can run at scale (octal codes and
+/// their names, Grundy's game among them), from a GAME spec; `None` for other families.
 pub fn parse_long_run(spec: &str) -> Result<Option<(MoveRules, String)>, GameError> {
     let trimmed = spec.trim();
     let (name, args) = trimmed.split_once(':').unwrap_or((trimmed, ""));
     let name = name.to_ascii_lowercase();
     if name == "octal" || ALIASES.iter().any(|(alias, _)| *alias == name) {
         let game = TakeAndBreak::from_name(&name, args.trim(), spec)?;
-        return Ok(Some((game.rules, game.spec)));
-    }
-    if name == crate::families::grundys_game::NAME {
-        let game = crate::families::grundys_game::parse(args.trim(), spec)?;
         return Ok(Some((game.rules, game.spec)));
     }
     Ok(None)
