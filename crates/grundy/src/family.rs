@@ -142,6 +142,11 @@ pub struct Solution {
     /// although the first player wins — never read it as "no winning move".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves_omitted: Option<String>,
+    /// Present only with `moves_omitted` when the first player wins and the family can find
+    /// **one** winning move without enumerating options (a periodic heap game: the splits
+    /// over one period; Turning Corners: `a ⊗ b = t` solved in the nim field).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub one_winning_move: Option<Move>,
 }
 
 /// One option of a position (what one move leaves), with its value: the raw material of a
@@ -361,15 +366,27 @@ pub fn solve_components<C>(
 ) -> Result<Solution, GameError> {
     let total = Nimber::sum(values.iter().copied());
     let mut winning_moves = Vec::new();
+    let mut moves_omitted = None;
     if !total.is_zero() {
-        for (i, (component, &v)) in components.iter().zip(values).enumerate() {
-            for to in moves_to(component, total ^ v)? {
-                winning_moves.push(Move { component: i, to });
+        'components: for (i, (component, &v)) in components.iter().zip(values).enumerate() {
+            match moves_to(component, total ^ v) {
+                Ok(moves) => {
+                    winning_moves.extend(moves.into_iter().map(|to| Move { component: i, to }))
+                }
+                // The winner is known; only the list is out of reach: say so (never a
+                // partial list), as `solve` answers whenever `value` does.
+                Err(GameError::TooLarge(reason)) => {
+                    winning_moves.clear();
+                    moves_omitted = Some(reason);
+                    break 'components;
+                }
+                Err(e) => return Err(e),
             }
         }
     }
     Ok(Solution {
-        moves_omitted: None,
+        moves_omitted,
+        one_winning_move: None,
         winner: Winner::from_grundy(total),
         grundy: Some(total.0),
         winning_moves,

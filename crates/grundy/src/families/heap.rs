@@ -146,6 +146,20 @@ pub trait HeapRules: HeapGame + Send + Sync {
         heaps
     }
 
+    /// **One** option of heap `n` whose value is `target`, found without enumerating every
+    /// option, for `solve` when the list is omitted; `period_span` is `preperiod + period`
+    /// of the sequence's certified period, when one is known. Default: `None` (the family
+    /// has no such method).
+    fn one_option_with_value(
+        &self,
+        _n: u64,
+        _target: Nimber,
+        _value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
+        _period_span: Option<u64>,
+    ) -> Result<Option<Vec<u64>>, GameError> {
+        Ok(None)
+    }
+
     /// The options of heap `n` whose value is `target`. Default: enumerate the options (after
     /// checking there are not too many) and evaluate each with `value_of`.
     fn options_with_value(
@@ -422,6 +436,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             };
             return Ok(Solution {
                 moves_omitted: None,
+                one_winning_move: None,
                 winner,
                 grundy: None,
                 winning_moves,
@@ -453,8 +468,27 @@ impl<R: HeapRules> Family for HeapFamily<R> {
                 }
             }
         }
+        let mut one_winning_move = None;
+        if moves_omitted.is_some() {
+            let value_of = |h: u64| self.grundy(h);
+            let span = self.period.get().map(|p| p.preperiod + p.period);
+            for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
+                let target = total ^ Nimber(v);
+                if let Some(option) = self
+                    .rules
+                    .one_option_with_value(n, target, &value_of, span)?
+                {
+                    one_winning_move = Some(Move {
+                        component: i,
+                        to: self.rules.format_option(&option),
+                    });
+                    break;
+                }
+            }
+        }
         Ok(Solution {
             moves_omitted,
+            one_winning_move,
             winner: Winner::from_grundy(total),
             grundy: Some(total.0),
             winning_moves,

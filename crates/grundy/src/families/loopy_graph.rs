@@ -338,6 +338,7 @@ impl Family for LoopyGraph {
         };
         Ok(Solution {
             moves_omitted: None,
+            one_winning_move: None,
             winner,
             grundy: total.clone().finite().map(|n| n.0),
             winning_moves,

@@ -285,6 +285,7 @@ impl Family for PrimeHeap {
             .collect();
         Ok(Solution {
             moves_omitted: None,
+            one_winning_move: None,
             winner: PrimeHeap::winner_of(decision),
             grundy,
             winning_moves: winning_moves

@@ -305,6 +305,44 @@ impl HeapRules for TakeAndBreak {
     fn period_rule(&self) -> PeriodRule {
         period_rule_of(&self.rules)
     }
+
+    /// With a certified period `(i, p)`, a split `a + b` of a huge heap with `a ≥ i` has
+    /// values `G(a) ⊕ G(b)` that depend only on `a mod p` (both parts are past the
+    /// preperiod), so the splits with `a ≤ i + p` take every value any split takes: one
+    /// period is scanned, not the `n/2` splits.
+    fn one_option_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
+        period_span: Option<u64>,
+    ) -> Result<Option<Vec<u64>>, GameError> {
+        let (Some(span), true) = (period_span, self.rules.split3.is_empty()) else {
+            return Ok(None);
+        };
+        let rules = &self.rules;
+        if target.is_zero() && rules.whole.contains(&n) {
+            return Ok(Some(Vec::new()));
+        }
+        for &k in rules.take.iter().filter(|&&k| n > k) {
+            if value_of(n - k)? == target {
+                return Ok(Some(vec![n - k]));
+            }
+        }
+        for &k in rules.split.iter().filter(|&&k| n >= k + 2) {
+            let rest = n - k;
+            for a in 1..=(rest / 2).min(span) {
+                let b = rest - a;
+                if rules.parts_differ(k) && a == b {
+                    continue;
+                }
+                if value_of(a)? ^ value_of(b)? == target {
+                    return Ok(Some(vec![a, b]));
+                }
+            }
+        }
+        Ok(None)
+    }
 }
 
 /// The rules and canonical spec of any game this module can run at scale (octal codes and
