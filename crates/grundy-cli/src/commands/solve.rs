@@ -84,6 +84,16 @@ fn human(spec: &str, s: &Solution) -> String {
     if let Some(reason) = &s.moves_omitted {
         text.push_str(&format!("winning moves: not listed — {reason}\n"));
     }
+    if let Some(m) = &s.one_winning_move {
+        let from = s
+            .components
+            .get(m.component)
+            .map_or("?", |c| c.position.as_str());
+        text.push_str(&format!(
+            "one winning move: component {}: {} → {}\n",
+            m.component, from, m.to
+        ));
+    }
     text.push_str(&format!("method: {}", s.method));
     text
 }
