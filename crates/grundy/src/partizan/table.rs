@@ -140,6 +140,9 @@ fn slot(id: u32) -> &'static OnceLock<Node> {
 
 fn intern(key: Key) -> Game {
     let dedup = TABLE.dedup.get_or_init(ShardedMap::new);
+    if let Some(known) = dedup.get(&key) {
+        return known;
+    }
     let nui = match &key {
         Key::Nui(v) => Some(*v),
         Key::Form(..) => None,
