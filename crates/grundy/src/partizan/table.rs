@@ -16,7 +16,8 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// A short partizan game in canonical form: an interned id.
+/// A short partizan game in canonical form: an interned id. `Ord` orders ids (for sorting
+/// and maps), not values; compare games with `Game::compare` or `Game::le`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Game(pub(super) u32);
 
