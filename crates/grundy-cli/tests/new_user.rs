@@ -249,3 +249,21 @@ fn the_table_cache_is_used_checked_and_easy_to_clear_or_turn_off() {
     assert!(files().is_empty());
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn plot_says_what_it_wrote_and_the_period() {
+    let path = std::env::temp_dir().join(format!("grundy-new-user-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    let (code, out, err) = grundy(&["plot", "kayles", "--to", "200", "-o", file], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(&format!("wrote {file} (scatter of G(0..=200) of octal:0.77): period 12 from n = 71")),
+        "{out}"
+    );
+    // Kayles takes values 0..=8: every one is labelled on the y-axis.
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for label in ["\n5\n</text>", "\n7\n</text>"] {
+        assert!(svg.contains(label), "{label}");
+    }
+    std::fs::remove_file(&path).unwrap();
+}
