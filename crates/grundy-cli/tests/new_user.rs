@@ -257,7 +257,9 @@ fn plot_says_what_it_wrote_and_the_period() {
     let (code, out, err) = grundy(&["plot", "kayles", "--to", "200", "-o", file], "");
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with(&format!("wrote {file} (scatter of G(0..=200) of octal:0.77): period 12 from n = 71")),
+        out.starts_with(&format!(
+            "wrote {file} (scatter of G(0..=200) of octal:0.77): period 12 from n = 71"
+        )),
         "{out}"
     );
     // Kayles takes values 0..=8: every one is labelled on the y-axis.
@@ -266,4 +268,18 @@ fn plot_says_what_it_wrote_and_the_period() {
         assert!(svg.contains(label), "{label}");
     }
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn games_states_the_numbering_rule() {
+    let (code, out, _) = grundy(&["games"], "");
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("Numbering: the components of a sum are numbered from 0 everywhere")
+            && last.contains("except chessboard:N, whose cells run from 1,1 to N,N"),
+        "{last}"
+    );
+    let (_, help, _) = grundy(&["games", "--help"], "");
+    assert!(help.contains("except chessboard:N (1,1 to N,N)"), "{help}");
 }
