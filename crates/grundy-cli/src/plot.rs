@@ -311,8 +311,10 @@ fn draw_scatter<DB: DrawingBackend>(
     let values = picture.values;
     let last = values.len().saturating_sub(1) as f64;
     let max_value = values.iter().copied().max().unwrap_or(0);
-    // Head room above the data for the legend.
-    let y_top = ((max_value as f64 + 0.5) * 1.3 + 0.3).max(2.0);
+    // Head room above the data for the legend, no more.
+    let y_top = ((max_value as f64 + 0.5) * 1.18 + 0.6).max(2.0);
+    // Below 0 a margin, so that P-positions sit above the axis line, not on it.
+    let y_bottom = -0.5 - 0.02 * y_top;
     let x_pad = (last * 0.01).max(0.5);
     let title = format!("{}: G(n) for 0 ≤ n ≤ {}", picture.title, values.len() - 1);
     let mut chart = ChartBuilder::on(area)
@@ -320,7 +322,7 @@ fn draw_scatter<DB: DrawingBackend>(
         .margin(16)
         .x_label_area_size(48)
         .y_label_area_size(64)
-        .build_cartesian_2d(-x_pad..last + x_pad, -0.5..y_top)
+        .build_cartesian_2d(-x_pad..last + x_pad, y_bottom..y_top)
         .map_err(drawing_error)?;
     chart
         .configure_mesh()
@@ -330,6 +332,12 @@ fn draw_scatter<DB: DrawingBackend>(
         .label_style((FONT_NAME, 15))
         .x_label_formatter(&|x| integer_label(*x))
         .y_label_formatter(&|y| integer_label(*y))
+        // Every value labelled while they are few (Kayles: 0 to 8), else about ten labels.
+        .y_labels(if max_value <= 24 {
+            y_top.ceil() as usize + 1
+        } else {
+            10
+        })
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(drawing_error)?;
@@ -377,21 +385,36 @@ fn draw_scatter<DB: DrawingBackend>(
                 let overlap = (cell.n_hi - cell.n_lo) / 3.0;
                 Rectangle::new(
                     [(cell.n_lo, cell.y_lo), (cell.n_hi + overlap, cell.y_hi)],
-                    tint(colour, 0.15 + 0.85 * cell.shade).filled(),
+                    tint(colour, 0.35 + 0.65 * cell.shade).filled(),
                 )
             }))
             .map_err(drawing_error)?
             .label(format!(
-                "G(n), density: darker = more n per cell ({} n × {} value{} per cell)",
+                "G(n), shaded by how many n share a cell (a cell: {} consecutive n, {}); darker = more",
                 grid.n_per_column,
-                grid.values_per_row,
-                if grid.values_per_row == 1 { "" } else { "s" }
+                if grid.values_per_row == 1 {
+                    "one value".to_string()
+                } else {
+                    format!("{} values", grid.values_per_row)
+                }
             ))
             .legend(|(x, y)| {
                 Rectangle::new([(x - 5, y - 5), (x + 5, y + 5)], POINT_COLOUR.filled())
             });
+        // P-positions are what a reader looks for: each one marked, when they are few
+        // enough to tell apart (Officers to 10^5 has 14), over the density.
+        let zeros: Vec<usize> = (0..values.len()).filter(|&n| values[n] == 0).collect();
+        let marks = if zeros.len() <= MAX_POINTS {
+            &zeros[..]
+        } else {
+            &[]
+        };
         chart
-            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+            .draw_series(
+                marks
+                    .iter()
+                    .map(|&n| TriangleMarker::new((n as f64, 0.0), 6, ZERO_COLOUR.filled())),
+            )
             .map_err(drawing_error)?
             .label("G(n) = 0 (P-positions)")
             .legend(|(x, y)| {

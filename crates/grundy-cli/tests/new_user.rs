@@ -249,3 +249,37 @@ fn the_table_cache_is_used_checked_and_easy_to_clear_or_turn_off() {
     assert!(files().is_empty());
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn plot_says_what_it_wrote_and_the_period() {
+    let path = std::env::temp_dir().join(format!("grundy-new-user-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    let (code, out, err) = grundy(&["plot", "kayles", "--to", "200", "-o", file], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(&format!(
+            "wrote {file} (scatter of G(0..=200) of octal:0.77): period 12 from n = 71"
+        )),
+        "{out}"
+    );
+    // Kayles takes values 0..=8: every one is labelled on the y-axis.
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for label in ["\n5\n</text>", "\n7\n</text>"] {
+        assert!(svg.contains(label), "{label}");
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn games_states_the_numbering_rule() {
+    let (code, out, _) = grundy(&["games"], "");
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("Numbering: the components of a sum are numbered from 0 everywhere")
+            && last.contains("except chessboard:N, whose cells run from 1,1 to N,N"),
+        "{last}"
+    );
+    let (_, help, _) = grundy(&["games", "--help"], "");
+    assert!(help.contains("except chessboard:N (1,1 to N,N)"), "{help}");
+}

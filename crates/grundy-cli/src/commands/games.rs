@@ -5,10 +5,17 @@ use grundy::registry::CATALOGUE;
 use grundy::GameError;
 use serde_json::json;
 
+/// How positions are numbered, said once for every family (issue 13: one rule, stated).
+pub const NUMBERING: &str = "Numbering: the components of a sum are numbered from 0 everywhere (solve, explain, play, and `component` in --json). Coins and cells are numbered from 0 too (the heads of mock-turtles, ruler and twins; x,y in turning-corners and product:G1,G2; r,c in geography-grid; Wythoff's a,b are heap sizes), except chessboard:N, whose cells run from 1,1 to N,N as on the HackerRank board it comes from.";
+
 #[derive(clap::Args)]
-#[command(after_help = "Examples:
+#[command(
+    after_help = "Numbering: components from 0; coins and cells from 0, except chessboard:N (1,1 to N,N).
+
+Examples:
   grundy games
-  grundy games --json | jq '.[].name'")]
+  grundy games --json | jq '.[].name'"
+)]
 pub struct Args {
     /// Machine-readable output: [{"name", "aliases", "summary", "example"}].
     #[arg(long)]
@@ -35,5 +42,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
             e.name, e.summary, e.example
         ));
     }
+    text.push('\n');
+    text.push_str(NUMBERING);
     println_checked(text.trim_end())
 }

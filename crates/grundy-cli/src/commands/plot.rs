@@ -3,6 +3,7 @@
 //! finds the certified period, and words the title and the note under the chart.
 
 use crate::commands::{heap_sequence, parse_to};
+use crate::output::println_checked;
 use crate::plot::{self, Kind, Picture};
 use grundy::impartial::family::Family;
 use grundy::registry::{parse_spec, CATALOGUE};
@@ -15,7 +16,7 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   grundy plot subtraction:3,4,6,10 --to 100 -o scatter.png
   grundy plot kayles --to 2^20 -o kayles.png --kind histogram
-  grundy plot gcd --to 10^4 -o gcd.svg --log")]
+  grundy plot gcd --to 10^4 -o gcd.svg")]
 pub struct Args {
     /// The game (see `grundy games`); its positions must be heaps.
     game: String,
@@ -37,19 +38,34 @@ pub fn run(args: Args) -> Result<(), GameError> {
     let result = sequence.values(args.to).and_then(|values| {
         let rule = sequence.period_rule();
         let period = find_certified(&values, rule);
+        let note = note(&values, rule, period);
         let picture = Picture {
             title: title(family.as_ref(), &args.game),
-            note: note(&values, rule, period),
+            note: note.clone(),
             values: &values,
             period,
         };
-        plot::write(&picture, args.kind, format, file, &args.output)
+        plot::write(&picture, args.kind, format, file, &args.output)?;
+        Ok(note)
     });
-    if result.is_err() {
-        // Leave no empty or half-written picture behind.
-        let _ = std::fs::remove_file(&args.output);
+    match result {
+        // Say what was written, and what the picture shows about the period.
+        Ok(note) => println_checked(&format!(
+            "wrote {} ({} of G(0..={}) of {}): {note}",
+            args.output.display(),
+            match args.kind {
+                Kind::Scatter => "scatter",
+                Kind::Histogram => "histogram",
+            },
+            args.to,
+            family.spec()
+        )),
+        Err(e) => {
+            // Leave no empty or half-written picture behind.
+            let _ = std::fs::remove_file(&args.output);
+            Err(e)
+        }
     }
-    result
 }
 
 /// The spec and a short name of the family, e.g. `subtraction:1,3,4 (subtraction game)` or
