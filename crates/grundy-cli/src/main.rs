@@ -41,6 +41,10 @@ enum Command {
     /// G(0), …, G(N), one per line (streams).
     Table(commands::table::Args),
     /// Outcomes for many positions: one per stdin line, `first` or `second` per output line.
+    ///
+    /// Lines end in LF or CRLF; the last needs no line ending. A blank line (empty, or
+    /// spaces and tabs only) is the empty position in every family: `second` (with
+    /// `--misere`: `first`).
     Batch(commands::batch::Args),
     /// List every game family with a description and an example.
     Games(commands::games::Args),

@@ -101,3 +101,51 @@ fn census_resume_counts_each_set_of_this_run_once() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `solve` answers whenever `value` does; with the list omitted, one winning move (issue 12:
+/// this Turning Corners position exited 2).
+#[test]
+fn solve_answers_with_one_winning_move() {
+    let v = json(&[
+        "solve",
+        "turning-corners",
+        "0,2",
+        "30104305983,23034575",
+        "15876,194844574",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "first");
+    assert!(v["moves_omitted"].is_string(), "{v}");
+    assert_eq!(v["one_winning_move"]["component"], 1, "{v}");
+    let v = json(&["solve", "kayles", "10^12", "--json"]);
+    assert_eq!(v["one_winning_move"]["component"], 0, "{v}");
+    let v = json(&["solve", "nim", "3", "5", "--json"]);
+    assert!(v.get("one_winning_move").is_none(), "{v}");
+}
+
+/// `octal:4!.0` is Grundy's game, and `grundys-game` is its name.
+#[test]
+fn bang_codes_through_the_cli() {
+    let (code, a, err) = grundy(&["table", "octal:4!.0", "--to", "20"], "");
+    assert_eq!(code, 0, "{err}");
+    let (_, b, _) = grundy(&["table", "grundys-game", "--to", "20"], "");
+    assert_eq!(a, b);
+    let (code, _, err) = grundy(&["value", "octal:0.3!", "5"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("does not split"), "{err}");
+}
+
+/// One `batch` line rule through the binary: CRLF, blank lines, no final newline.
+#[test]
+fn batch_crlf_and_blank_lines() {
+    for (spec, line, answer) in [
+        ("nim", "1 2", "first"),
+        ("turning-corners", "1,1", "first"),
+        ("moore:2", "1 1 1", "second"),
+        ("prime-heap:3", "9", "first"),
+    ] {
+        let (code, out, err) = grundy(&["batch", spec], &format!("{line}\r\n\r\n{line}"));
+        assert_eq!(code, 0, "{spec}: {err}");
+        assert_eq!(out, format!("{answer}\nsecond\n{answer}\n"), "{spec}");
+    }
+}

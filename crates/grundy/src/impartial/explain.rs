@@ -11,8 +11,9 @@ use crate::error::GameError;
 use crate::impartial::family::{Family, OptionReport, Play, Winner};
 use crate::numeric::mex;
 use crate::theory::period::PeriodRule;
-use crate::theory::period::{certify, find_certified, Period};
+use crate::theory::period::{certify, search, Budget, Period};
 use serde::Serialize;
+use std::time::Duration;
 
 /// `G(position) = mex{values of its options}`, with every option listed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -252,11 +253,17 @@ pub struct Certificate {
     pub needed_to: u64,
 }
 
-/// Table lengths tried, smallest first, when looking for a certificate.
-const CERTIFICATE_TABLES: [u64; 6] = [64, 256, 1 << 10, 1 << 12, 1 << 14, 1 << 16];
+/// How far `explain` looks for a certificate: the `period` command's default table limit
+/// (2^22) with a shorter time budget, by the same search (`period::search`), so the two can
+/// only differ by what the clock allowed, never by a separate table of their own.
+pub const CERTIFICATE_BUDGET: Budget = Budget {
+    start: 1023,
+    max: 1 << 22,
+    time: Some(Duration::from_secs(2)),
+};
 
-/// The certified period of `family`'s heap sequence, if its theorem proves one from a table of
-/// at most 2^16 values (`None` for non-heap families and sequences with no rule).
+/// The certified period of `family`'s heap sequence, if its theorem proves one within
+/// [`CERTIFICATE_BUDGET`] (`None` for non-heap families and sequences with no rule).
 pub fn certificate(family: &dyn Family) -> Result<Option<Certificate>, GameError> {
     let Some(sequence) = family.sequence() else {
         return Ok(None);
@@ -265,13 +272,10 @@ pub fn certificate(family: &dyn Family) -> Result<Option<Certificate>, GameError
     if rule == PeriodRule::None {
         return Ok(None);
     }
-    for len in CERTIFICATE_TABLES {
-        let values = sequence.values(len - 1)?;
-        if let Some(period) = find_certified(&values, rule) {
-            return Ok(Some(Certificate::describe(period, rule, len)));
-        }
-    }
-    Ok(None)
+    let found = search(sequence, CERTIFICATE_BUDGET)?;
+    Ok(found
+        .certified
+        .map(|period| Certificate::describe(period, rule, found.values.len() as u64)))
 }
 
 impl Certificate {
