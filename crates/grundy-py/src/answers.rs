@@ -2,7 +2,7 @@
 //! each with a notebook rendering (`_repr_html_`, `_repr_svg_`).
 
 use crate::engine_bridge::{Column, Family, Period, PeriodReport};
-use crate::guard::{run, run_detached};
+use crate::guard::run_maybe_detached;
 use pyo3::exceptions::{PyBufferError, PyIndexError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -103,11 +103,7 @@ impl Solution {
                     let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
                     crate::engine_bridge::explain(family.as_ref(), &texts)
                 };
-                if *detached {
-                    run_detached(py, |_| go())
-                } else {
-                    run(go)
-                }
+                run_maybe_detached(py, *detached, |_| go())
             }
         }
     }

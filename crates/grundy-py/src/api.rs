@@ -4,7 +4,7 @@
 
 use crate::answers::{Explainer, Move, PeriodAnswer, Solution, Table};
 use crate::engine_bridge::{self as bridge, Family, GameValue, LibError, Play};
-use crate::guard::{run, run_detached, GameError};
+use crate::guard::{run_detached, run_maybe_detached, GameError};
 use crate::plot::Svg;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
@@ -105,11 +105,7 @@ pub fn solve_family(
         let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
         family.solve(&texts, play(misere))
     };
-    let solution = if detached {
-        run_detached(py, |_| go())
-    } else {
-        run(go)
-    }?;
+    let solution = run_maybe_detached(py, detached, |_| go())?;
     let winning_moves = solution
         .winning_moves
         .into_iter()
@@ -210,12 +206,9 @@ pub fn period_of(
     time: f64,
     detached: bool,
 ) -> PyResult<PeriodAnswer> {
-    let go = || bridge::period(family.as_ref(), max, time);
-    let found = if detached {
-        run_detached(py, |_| go())
-    } else {
-        run(go)
-    }?;
+    let found = run_maybe_detached(py, detached, |poll| {
+        bridge::period(family.as_ref(), max, time, poll)
+    })?;
     Ok(PeriodAnswer::new(family.spec(), found))
 }
 
@@ -313,11 +306,7 @@ pub fn plot_family(
         })?;
         Ok(values)
     };
-    let values = if detached {
-        run_detached(py, |_| go())
-    } else {
-        run(go)
-    }?;
+    let values = run_maybe_detached(py, detached, |_| go())?;
     let period = answer.best.map(|p| (p, answer.certified));
     Ok(Svg::scatter(&family.spec(), &values, period))
 }

@@ -5,6 +5,7 @@ use grundy::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
 use grundy::engine::limits::{check_memory, table_bytes};
 use grundy::families::octal::sequence::Run;
 use grundy::families::octal::{parse_long_run, Value};
+use grundy::family::{HeapSequence, PeriodRule};
 use grundy::period::search::observed_ordinary;
 use grundy::period::{search, Budget};
 use std::time::Duration;
@@ -44,7 +45,7 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<String, LibErr
 pub fn sequence<'f>(
     family: &'f dyn Family,
     command: &str,
-) -> Result<&'f dyn grundy::family::HeapSequence, LibError> {
+) -> Result<&'f dyn HeapSequence, LibError> {
     family.sequence().ok_or_else(|| {
         LibError::Unsupported(format!(
             "`{}` has no heap sequence; `{command}` needs a game whose positions are single heaps",
@@ -58,9 +59,16 @@ pub fn period(
     family: &dyn Family,
     max: u64,
     seconds: f64,
+    poll: &(dyn Fn() + Sync),
 ) -> Result<(PeriodReport, Option<Period>, Vec<u64>), LibError> {
+    let inner = family.sequence().ok_or_else(|| {
+        LibError::Unsupported(format!(
+            "`{}` has no heap sequence; periods need a game whose positions are single heaps",
+            family.spec()
+        ))
+    })?;
     let found = search(
-        sequence(family, "period")?,
+        &Polled { inner, poll },
         Budget {
             start: 1023.min(max),
             max,
@@ -72,6 +80,32 @@ pub fn period(
         found.best(),
         found.values,
     ))
+}
+
+/// A heap sequence that calls `poll` every 4096 values it streams (between the rounds of a
+/// period search, so that the search can be stopped).
+struct Polled<'a> {
+    inner: &'a dyn HeapSequence,
+    poll: &'a (dyn Fn() + Sync),
+}
+
+impl HeapSequence for Polled<'_> {
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), LibError>,
+    ) -> Result<(), LibError> {
+        self.inner.for_each_value(to, &mut |n, v| {
+            if n % 4096 == 0 {
+                (self.poll)();
+            }
+            sink(n, v)
+        })
+    }
+
+    fn period_rule(&self) -> PeriodRule {
+        self.inner.period_rule()
+    }
 }
 
 /// The smallest convincingly observed period of a table (not a proof).
@@ -105,7 +139,7 @@ pub enum Column {
 
 /// `G(0..=to)` of `spec` as `grundy table` computes it. `poll` is called often (every chunk
 /// of the octal driver, every 4096 values of other families) so the caller can stop the run.
-pub fn table(spec: &str, to: u64, poll: &mut dyn FnMut()) -> Result<Column, LibError> {
+pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<Column, LibError> {
     let len = to
         .checked_add(1)
         .ok_or_else(|| LibError::TooLarge("a table to 2^64−1 cannot be stored".into()))?;

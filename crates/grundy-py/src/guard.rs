@@ -12,6 +12,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 create_exception!(
@@ -57,17 +58,34 @@ pub fn run<T>(f: impl FnOnce() -> Result<T, LibError>) -> PyResult<T> {
 /// for Ctrl-C; the engine calls it often.
 pub fn run_detached<T: Send>(
     py: Python<'_>,
-    f: impl FnOnce(&mut dyn FnMut()) -> Result<T, LibError> + Send,
+    f: impl FnOnce(&Poll) -> Result<T, LibError> + Send,
 ) -> PyResult<T> {
     py.detach(|| {
-        let mut signals = SignalCheck::new();
-        run(|| f(&mut || signals.poll()))
+        let signals = SignalCheck::new();
+        run(|| f(&|| signals.poll()))
     })
 }
 
+/// [`run_detached`] for engine work that calls no Python (`detached`), else [`run`] with the
+/// GIL held (a Python rule; Ctrl-C reaches it through the rule's own calls).
+pub fn run_maybe_detached<T: Send>(
+    py: Python<'_>,
+    detached: bool,
+    f: impl FnOnce(&Poll) -> Result<T, LibError> + Send,
+) -> PyResult<T> {
+    if detached {
+        run_detached(py, f)
+    } else {
+        run(|| f(&|| ()))
+    }
+}
+
+/// What the engine calls often during a long run; it may abort the run (see [`abort`]).
+pub type Poll<'a> = dyn Fn() + Sync + 'a;
+
 /// Checks for pending signals (Ctrl-C) at most every 50 ms, re-taking the GIL for it.
 pub struct SignalCheck {
-    last: Instant,
+    last: Mutex<Instant>,
 }
 
 impl SignalCheck {
@@ -75,17 +93,20 @@ impl SignalCheck {
 
     pub fn new() -> SignalCheck {
         SignalCheck {
-            last: Instant::now(),
+            last: Mutex::new(Instant::now()),
         }
     }
 
     /// Aborts the run with `KeyboardInterrupt` (or the signal handler's exception) if a
     /// signal arrived.
-    pub fn poll(&mut self) {
-        if self.last.elapsed() < Self::EVERY {
-            return;
+    pub fn poll(&self) {
+        {
+            let mut last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
+            if last.elapsed() < Self::EVERY {
+                return;
+            }
+            *last = Instant::now();
         }
-        self.last = Instant::now();
         if let Err(e) = Python::attach(|py| py.check_signals()) {
             abort(e)
         }

@@ -10,7 +10,7 @@ use crate::api::{checked_seconds, number, period_of, plot_family, positions_text
 use crate::engine_bridge::{
     self as bridge, Column, Family, HeapFamily, HeapGame, HeapRules, LibError,
 };
-use crate::guard::{abort, run, GameError};
+use crate::guard::{abort, run_maybe_detached, GameError};
 use crate::plot::Svg;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
@@ -149,24 +149,25 @@ impl PyHeapGame {
     }
 
     /// Runs `f` on the family: without the GIL for library families; with it for a Python
-    /// rule, whose family is replaced after a failed run (an aborted run may leave its
-    /// caches' locks poisoned; the option cache stays valid, as it only holds answers).
+    /// rule (see [`PyHeapGame::reset_after`]).
     fn with_family<T: Send>(
         &self,
         py: Python<'_>,
         f: impl FnOnce(&dyn Family) -> Result<T, LibError> + Send,
     ) -> PyResult<T> {
         let family = self.family();
-        match &self.rule {
-            None => crate::guard::run_detached(py, |_| f(family.as_ref())),
-            Some(rule) => {
-                let result = run(|| f(family.as_ref()));
-                if result.is_err() {
-                    *self.family.lock().unwrap_or_else(PoisonError::into_inner) =
-                        Arc::new(HeapFamily::new(PyRules(rule.clone())));
-                }
-                result
-            }
+        let result = run_maybe_detached(py, self.rule.is_none(), |_| f(family.as_ref()));
+        self.reset_after(&result);
+        result
+    }
+
+    /// After a failed run over a Python rule, starts from a fresh family: an aborted run may
+    /// leave the family's cache locks poisoned. The option cache stays valid (it only holds
+    /// answers the function gave).
+    fn reset_after<T>(&self, result: &PyResult<T>) {
+        if let (Err(_), Some(rule)) = (result, &self.rule) {
+            *self.family.lock().unwrap_or_else(PoisonError::into_inner) =
+                Arc::new(HeapFamily::new(PyRules(rule.clone())));
         }
     }
 }
@@ -345,15 +346,5 @@ impl PyHeapGame {
 
     fn __repr__(&self) -> String {
         format!("HeapGame({:?})", self.spec())
-    }
-}
-
-impl PyHeapGame {
-    /// After a failed run over a Python rule, starts from a fresh family (see `with_family`).
-    fn reset_after<T>(&self, result: &PyResult<T>) {
-        if let (Err(_), Some(rule)) = (result, &self.rule) {
-            *self.family.lock().unwrap_or_else(PoisonError::into_inner) =
-                Arc::new(HeapFamily::new(PyRules(rule.clone())));
-        }
     }
 }
