@@ -165,8 +165,7 @@ pub fn outcome(
 #[pyfunction]
 pub fn table(py: Python<'_>, game: &str, to: &Bound<'_, PyAny>) -> PyResult<Table> {
     let to = number(to)?;
-    let column = run_detached(py, |poll| bridge::table(game, to, poll))?;
-    let spec = run_detached(py, |_| Ok(bridge::parse_spec(game)?.spec()))?;
+    let (spec, column) = run_detached(py, |poll| bridge::table(game, to, poll))?;
     Ok(Table::new(spec, column))
 }
 

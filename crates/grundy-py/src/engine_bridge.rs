@@ -137,9 +137,9 @@ pub enum Column {
     Wide(Vec<u64>),
 }
 
-/// `G(0..=to)` of `spec` as `grundy table` computes it. `poll` is called often (every chunk
+/// `G(0..=to)` of `spec` as `grundy table` computes it, with the canonical spec. `poll` is called often (every chunk
 /// of the octal driver, every 4096 values of other families) so the caller can stop the run.
-pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<Column, LibError> {
+pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<(String, Column), LibError> {
     let len = to
         .checked_add(1)
         .ok_or_else(|| LibError::TooLarge("a table to 2^64−1 cannot be stored".into()))?;
@@ -151,7 +151,7 @@ pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<Column, Li
         let mut values = outcome.values;
         if values.len() as u64 >= len {
             values.truncate(len as usize);
-            return Ok(Column::Small(values));
+            return Ok((canonical, Column::Small(values)));
         }
         check_memory(&format!("a table of G(0..={to})"), table_bytes(len, 2))?;
         let period = outcome.period.ok_or_else(|| {
@@ -165,7 +165,7 @@ pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<Column, Li
                 poll();
             }
         }
-        return Ok(Column::Small(values));
+        return Ok((canonical, Column::Small(values)));
     }
     let family = parse_spec(spec)?;
     let sequence = sequence(family.as_ref(), "table")?;
@@ -178,7 +178,7 @@ pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<Column, Li
         }
         Ok(())
     })?;
-    Ok(Column::Wide(values))
+    Ok((family.spec(), Column::Wide(values)))
 }
 
 /// Memory check before a table of `count` values of `entry_bytes` each.

@@ -110,6 +110,16 @@ pub struct PyGame {
 }
 
 impl PyGame {
+    /// The game's state, or an error if another call holds it: one call at a time (the
+    /// moves function runs with the GIL, which other threads may take between its steps).
+    fn state(&self) -> PyResult<std::sync::MutexGuard<'_, State>> {
+        self.state.try_lock().map_err(|_| {
+            GameError::new_err(
+                "the game is already being solved (a moves function may not call its own game, and one game answers one thread at a time)",
+            )
+        })
+    }
+
     /// Runs `f` with the solver over the interned positions of `positions`.
     fn with_solver<T>(
         &self,
@@ -117,11 +127,7 @@ impl PyGame {
         positions: &[Bound<'_, PyAny>],
         f: impl FnOnce(&mut Solver<'_, View<'_, '_>>, &[u32], &View<'_, '_>) -> Result<T, LibError>,
     ) -> PyResult<T> {
-        let mut state = self.state.try_lock().map_err(|_| {
-            GameError::new_err(
-                "the game is already being solved (a moves function may not call its own game)",
-            )
-        })?;
+        let mut state = self.state()?;
         let ids = positions
             .iter()
             .map(|p| state.intern(p))
@@ -189,11 +195,7 @@ impl PyGame {
     /// How many times the moves function has been called (once per position ever reached).
     #[getter]
     fn calls(&self) -> PyResult<u64> {
-        Ok(self
-            .state
-            .try_lock()
-            .map_err(|_| GameError::new_err("the game is being solved"))?
-            .calls)
+        Ok(self.state()?.calls)
     }
 
     /// The Grundy value of `position`.
@@ -218,10 +220,7 @@ impl PyGame {
         let ids = self.with_solver(py, std::slice::from_ref(position), |_, ids, view| {
             Ok(view.options_of(ids[0]).unwrap_or_else(|e| abort(e)))
         })?;
-        let state = self
-            .state
-            .lock()
-            .map_err(|_| GameError::new_err("the game is being solved"))?;
+        let state = self.state()?;
         Ok(ids
             .iter()
             .map(|&o| state.positions[o as usize].clone_ref(py))
@@ -246,10 +245,7 @@ impl PyGame {
             let text = self.explanation(solver, view, ids, &values, &moves)?;
             Ok((values, total, moves, text))
         })?;
-        let state = self
-            .state
-            .lock()
-            .map_err(|_| GameError::new_err("the game is being solved"))?;
+        let state = self.state()?;
         let winning_moves = moves
             .iter()
             .map(|&(component, to)| {

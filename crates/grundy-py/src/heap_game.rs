@@ -253,7 +253,8 @@ impl PyHeapGame {
         let to = number(to)?;
         let spec = self.spec();
         if self.rule.is_none() {
-            let column = crate::guard::run_detached(py, |poll| bridge::table(&spec, to, poll))?;
+            let (spec, column) =
+                crate::guard::run_detached(py, |poll| bridge::table(&spec, to, poll))?;
             return Ok(Table::new(spec, column));
         }
         let values = self.with_family(py, |family| {
@@ -272,7 +273,8 @@ impl PyHeapGame {
         Ok(Table::new(spec, Column::Wide(values)))
     }
 
-    /// The Grundy value of heap `n`.
+    /// The Grundy value of heap `n`. The library grows its table geometrically, so the first
+    /// value asks a Python rule about heaps 0..=max(n, 1023) (each once).
     fn value(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<u64> {
         let n = number(n)?.to_string();
         self.with_family(py, |family| {
