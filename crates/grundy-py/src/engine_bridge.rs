@@ -14,8 +14,14 @@ pub use grundy::engine::{HeapGame, ImpartialGame, Nimber, Solver};
 pub use grundy::explain::{ComponentExplanation, Derivation, Explanation, MoveReason};
 pub use grundy::families::heap::{HeapFamily, HeapRules};
 pub use grundy::family::{ComponentReport, Family, GameValue, OptionReport, Play, Winner};
+pub use grundy::partizan::{Dyadic, Game as Cgt, Relation, Thermograph, Wall};
 pub use grundy::period::{Period, PeriodReport};
 pub use grundy::GameError as LibError;
+
+/// A short partizan game in CGSuite notation (`{3||2*|1*}`, `^*`, `+-1`), canonicalised.
+pub fn parse_cgt(text: &str) -> Result<Cgt, LibError> {
+    text.parse()
+}
 
 /// The family of a GAME spec, exactly as the CLI parses it.
 pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, LibError> {

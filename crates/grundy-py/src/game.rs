@@ -10,14 +10,14 @@ use crate::engine_bridge::{
     MoveReason, Nimber, OptionReport, Solver, Winner,
 };
 use crate::guard::{abort, run, GameError};
+use crate::positions::{moves_of, Interner};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyList;
 use std::sync::{Arc, Mutex};
 
 /// The interned positions and the moves found so far.
 struct State {
-    ids: Py<PyDict>,
-    positions: Vec<Py<PyAny>>,
+    positions: Interner,
     /// The options of position `id`, once the function has been called on it.
     options: Vec<Option<Arc<Vec<u32>>>>,
     calls: u64,
@@ -25,30 +25,15 @@ struct State {
 
 impl State {
     fn intern(&mut self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let ids = self.ids.bind(position.py());
-        let known = ids.get_item(position).map_err(|e| {
-            GameError::new_err(format!(
-                "invalid position `{}`: positions must be hashable ({e})",
-                position.repr().map(|r| r.to_string()).unwrap_or_default()
-            ))
-        })?;
-        if let Some(id) = known {
-            return id.extract::<u32>();
+        let (id, new) = self.positions.intern(position)?;
+        if new {
+            self.options.push(None);
         }
-        let id = u32::try_from(self.positions.len())
-            .map_err(|_| GameError::new_err("refused: more than 2^32 positions"))?;
-        ids.set_item(position, id)?;
-        self.positions.push(position.clone().unbind());
-        self.options.push(None);
         Ok(id)
     }
 
     fn repr(&self, py: Python<'_>, id: u32) -> String {
-        self.positions[id as usize]
-            .bind(py)
-            .repr()
-            .map(|r| r.to_string())
-            .unwrap_or_else(|_| format!("<position {id}>"))
+        self.positions.repr(py, id)
     }
 }
 
@@ -64,20 +49,15 @@ impl View<'_, '_> {
             return Ok(known.clone());
         }
         let py = self.moves.py();
-        let position = self.state.borrow().positions[id as usize].clone_ref(py);
-        let answer = self.moves.call1((position,))?;
-        let items = answer.try_iter().map_err(|_| {
-            GameError::new_err(format!(
-                "the moves of {} must be an iterable of positions",
-                self.state.borrow().repr(py, id)
-            ))
-        })?;
-        let mut options = Vec::new();
-        for item in items {
-            options.push(self.state.borrow_mut().intern(&item?)?);
-        }
-        let options = Arc::new(options);
         let mut state = self.state.borrow_mut();
+        let position = state.positions.position(py, id);
+        let State {
+            positions,
+            options: table,
+            ..
+        } = &mut **state;
+        let options = moves_of(positions, self.moves, position, || table.push(None))?;
+        let options = Arc::new(options);
         state.calls += 1;
         state.options[id as usize] = Some(options.clone());
         Ok(options)
@@ -184,8 +164,7 @@ impl PyGame {
             moves,
             name,
             state: Mutex::new(State {
-                ids: PyDict::new(py).unbind(),
-                positions: Vec::new(),
+                positions: Interner::new(py),
                 options: Vec::new(),
                 calls: 0,
             }),
@@ -223,7 +202,7 @@ impl PyGame {
         let state = self.state()?;
         Ok(ids
             .iter()
-            .map(|&o| state.positions[o as usize].clone_ref(py))
+            .map(|&o| state.positions.position(py, o))
             .collect())
     }
 
@@ -253,7 +232,7 @@ impl PyGame {
                     py,
                     Move {
                         component,
-                        to: state.positions[to as usize].clone_ref(py),
+                        to: state.positions.position(py, to),
                     },
                 )
             })

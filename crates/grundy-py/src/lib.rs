@@ -6,15 +6,19 @@
 //! - [`api`]: functions over GAME specs (`value`, `solve`, `table`, `period`, `count`, …);
 //! - [`answers`]: the result classes (solutions, buffer-protocol tables, periods);
 //! - [`heap_game`], [`game`]: `HeapGame` and `Game` defined by Python functions;
-//! - [`plot`]: SVG scatter plots.
+//! - [`cgt`]: partizan games (canonical forms, thermographs) and `PartizanGame`;
+//! - [`positions`]: hashable Python positions as dense ids;
+//! - [`plot`]: SVG scatter plots and thermographs.
 
 mod answers;
 mod api;
+mod cgt;
 mod engine_bridge;
 mod game;
 mod guard;
 mod heap_game;
 mod plot;
+mod positions;
 
 use pyo3::prelude::*;
 
@@ -28,6 +32,10 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<plot::Svg>()?;
     m.add_class::<heap_game::PyHeapGame>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_class::<cgt::CanonicalForm>()?;
+    m.add_class::<cgt::ThermographAnswer>()?;
+    m.add_class::<cgt::PyPartizanGame>()?;
+    m.add_function(wrap_pyfunction!(cgt::cgt, m)?)?;
     m.add_function(wrap_pyfunction!(api::value, m)?)?;
     m.add_function(wrap_pyfunction!(api::solve, m)?)?;
     m.add_function(wrap_pyfunction!(api::outcome, m)?)?;

@@ -2,7 +2,7 @@
 //! Hand-written SVG (no fonts to measure) so that the package needs no plotting dependency;
 //! the CLI's `plot` draws the same picture with `plotters`.
 
-use crate::engine_bridge::Period;
+use crate::engine_bridge::{Dyadic, Period, Thermograph, Wall};
 use pyo3::prelude::*;
 use std::fmt::Write;
 
@@ -108,4 +108,67 @@ impl Svg {
         svg.push_str("</svg>");
         Svg { data: svg }
     }
+}
+
+/// The thermograph of `game`: temperature upwards, values decreasing to the right (Left's
+/// side on the left, as Berlekamp draws it); walls below the temperature, the mast above.
+pub fn thermograph(game: &str, t: &Thermograph) -> Svg {
+    let f = Dyadic::to_f64;
+    let top = f(t.temperature).max(0.0) + 1.0;
+    // Wall values at each breakpoint and at the top.
+    let trace = |wall: &Wall| -> Vec<(f64, f64)> {
+        let mut points: Vec<(f64, f64)> = wall
+            .points
+            .iter()
+            .filter(|p| f(p.0) <= top)
+            .map(|p| (f(p.0), f(p.1)))
+            .collect();
+        let &(t0, v0, s) = wall
+            .points
+            .iter()
+            .rev()
+            .find(|p| f(p.0) <= top)
+            .unwrap_or(&wall.points[0]);
+        points.push((top, f(v0) + (top - f(t0)) * s as f64));
+        points
+    };
+    let (left, right) = (trace(&t.left), trace(&t.right));
+    let values = left.iter().chain(&right).map(|p| p.1);
+    let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let (lo, hi) = (lo - 0.5, hi + 0.5);
+    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    let x = |v: f64| LEFT + (hi - v) / (hi - lo) * plot_w;
+    let y = |temp: f64| TOP + plot_h - temp / top * plot_h;
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12"><rect width="100%" height="100%" fill="white"/>"#
+    );
+    let _ = write!(
+        svg,
+        r#"<text x="{LEFT}" y="18">thermograph of {} — temperature {}, mean {}</text>"#,
+        crate::answers::escape(game),
+        t.temperature,
+        t.mast
+    );
+    let _ = write!(
+        svg,
+        r#"<line x1="{LEFT}" y1="{b}" x2="{r}" y2="{b}" stroke="black"/><text x="{LEFT}" y="{yl}">{hi}</text><text x="{r}" y="{yl}" text-anchor="end">{lo}</text><text x="{xl}" y="{yt}" text-anchor="end">t = {top}</text>"#,
+        b = TOP + plot_h,
+        r = LEFT + plot_w,
+        yl = HEIGHT - 20.0,
+        xl = WIDTH - RIGHT,
+        yt = TOP - 4.0,
+    );
+    for (wall, colour) in [(&left, "#1f77b4"), (&right, "#d62728")] {
+        let points: Vec<String> = wall
+            .iter()
+            .map(|&(temp, v)| format!("{:.1},{:.1}", x(v), y(temp)))
+            .collect();
+        let _ = write!(
+            svg,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
+            points.join(" ")
+        );
+    }
+    svg.push_str("</svg>");
+    Svg { data: svg }
 }

@@ -3,7 +3,8 @@
 Functions over GAME specs take the same specs and positions as the ``grundy`` CLI
 (``"kayles"``, ``"subtraction:1,3,4"``, ``"octal:0.137"``; see :func:`games`) and raise
 :class:`GameError` with the CLI's message on bad input. Games can also be defined in Python:
-:class:`HeapGame` (heap games, splits allowed) and :class:`Game` (any hashable positions).
+:class:`HeapGame` (heap games, splits allowed), :class:`Game` (any hashable positions) and
+:class:`PartizanGame` (Left and Right move differently; values are :func:`cgt` canonical forms).
 
 >>> import grundy
 >>> grundy.value("kayles", 10)
@@ -13,14 +14,18 @@ Functions over GAME specs take the same specs and positions as the ``grundy`` CL
 """
 
 from ._grundy import (
+    CanonicalForm,
     Game,
     GameError,
     HeapGame,
     Move,
+    PartizanGame,
     Period,
     Solution,
     Svg,
     Table,
+    Thermograph,
+    cgt,
     count,
     explain,
     games,
@@ -38,14 +43,18 @@ from ._grundy import (
 )
 
 __all__ = [
+    "CanonicalForm",
     "Game",
     "GameError",
     "HeapGame",
     "Move",
+    "PartizanGame",
     "Period",
     "Solution",
     "Svg",
     "Table",
+    "Thermograph",
+    "cgt",
     "count",
     "explain",
     "games",

@@ -46,6 +46,15 @@ def call_all(arg):
     yield lambda: grundy.Game(moves=lambda p: arg).value(0)
     yield lambda: grundy.Game(moves=lambda p: [arg] if p == 0 else []).value(0)
     yield lambda: grundy.Game(moves=lambda p: []).solve(arg)
+    yield lambda: grundy.cgt(arg)
+    yield lambda: grundy.cgt("^") + arg
+    yield lambda: grundy.cgt("^") < arg
+    yield lambda: grundy.cgt("^").compare(arg)
+    yield lambda: grundy.cgt("{3||2*|1*}").cool(arg)
+    yield lambda: grundy.cgt("{3||2*|1*}").heat(arg)
+    yield lambda: grundy.PartizanGame(left=arg, right=arg)
+    yield lambda: grundy.PartizanGame(left=lambda p: arg, right=lambda p: []).value(0)
+    yield lambda: grundy.PartizanGame(left=lambda p: [], right=lambda p: []).sum(arg)
 
 
 # Arguments that are valid somewhere (`True` is an int, `"x"` a fine Game position, …).

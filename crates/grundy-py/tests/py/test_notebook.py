@@ -16,4 +16,6 @@ def test_example_notebook_executes():
     data = [o.get("data", {}) for o in outputs]
     assert any("text/html" in d and "winner: first" in d["text/html"] for d in data)
     assert any("image/svg+xml" in d for d in data)
+    assert any("text/latex" in d for d in data)
+    assert any("thermograph of {3||2*|1*}" in d.get("image/svg+xml", "") for d in data)
     assert any("Period(preperiod=52, period=34, saltus=0, certified=True" in o.get("text", "") for o in outputs)
