@@ -345,10 +345,12 @@ pub struct PeriodAnswer {
 }
 
 impl PeriodAnswer {
+    /// Keeps only the values a plot draws (the search may have examined millions).
     pub fn new(
         game: String,
-        (report, best, values): (PeriodReport, Option<Period>, Vec<u64>),
+        (report, best, mut values): (PeriodReport, Option<Period>, Vec<u64>),
     ) -> Self {
+        values.truncate(crate::plot::MAX_POINTS);
         PeriodAnswer {
             preperiod: report.preperiod,
             period: report.period,

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use std::fmt::Write;
 
 /// Most points drawn; longer tables are cut (the title says so).
-const MAX_POINTS: usize = 4000;
+pub const MAX_POINTS: usize = 4000;
 const WIDTH: f64 = 720.0;
 const HEIGHT: f64 = 360.0;
 const LEFT: f64 = 50.0;
