@@ -83,3 +83,29 @@ def test_error_messages_agree(cli, args, call):
     with pytest.raises(grundy.GameError) as e:
         call()
     assert "grundy: " + str(e.value) + "\n" == err
+
+
+@pytest.mark.parametrize("text", ["{3||2*|1*}", "{0|^}", "{1|0} + 1/2", "^*", "+-1", "3/4", "Tiny(2)"])
+def test_partizan_values_agree(cli, text):
+    expected = cli.json("cgt", text)
+    g = grundy.cgt(text)
+    assert str(g) == expected["canonical"]
+    assert g.outcome == expected["outcome"]
+    assert (g.number is not None) == expected["is_number"]
+    assert [str(x) for x in g.stops] == [expected["left_stop"], expected["right_stop"]]
+    assert (str(g.mean), str(g.temperature)) == (expected["mean"], expected["temperature"])
+    assert g.birthday == expected["birthday"]
+    assert str(g.reduced()) == expected["reduced"]
+    if expected["atomic_weight"] is None:
+        with pytest.raises(grundy.GameError) as e:
+            g.atomic_weight()
+        assert str(e.value) == expected["atomic_weight_note"]
+    else:
+        assert str(g.atomic_weight()) == expected["atomic_weight"]
+
+
+@pytest.mark.parametrize("a,b", [("^", "*"), ("{1/2|2}", "1"), ("^", "0"), ("v", "*2")])
+def test_partizan_comparisons_agree(cli, a, b):
+    code, out, _ = cli("compare", a, b)
+    assert code == 0
+    assert grundy.cgt(a).compare(b) == out.strip()
