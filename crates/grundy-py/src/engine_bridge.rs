@@ -1,0 +1,214 @@
+//! Every call into the `grundy` library, in one place: the library's module layout may move
+//! (issue 14), and then only this file changes. The rest of the crate sees the names below.
+
+use grundy::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
+use grundy::engine::limits::{check_memory, table_bytes};
+use grundy::families::octal::sequence::Run;
+use grundy::families::octal::{parse_long_run, Value};
+use grundy::family::{HeapSequence, PeriodRule};
+use grundy::period::search::observed_ordinary;
+use grundy::period::{search, Budget};
+use std::time::Duration;
+
+pub use grundy::engine::{HeapGame, ImpartialGame, Nimber, Solver};
+pub use grundy::explain::{ComponentExplanation, Derivation, Explanation, MoveReason};
+pub use grundy::families::heap::{HeapFamily, HeapRules};
+pub use grundy::family::{ComponentReport, Family, GameValue, OptionReport, Play, Winner};
+pub use grundy::partizan::{Dyadic, Game as Cgt, Relation, Thermograph, Wall};
+pub use grundy::period::{Period, PeriodReport};
+pub use grundy::GameError as LibError;
+
+/// A short partizan game in CGSuite notation (`{3||2*|1*}`, `^*`, `+-1`), canonicalised.
+pub fn parse_cgt(text: &str) -> Result<Cgt, LibError> {
+    text.parse()
+}
+
+/// The family of a GAME spec, exactly as the CLI parses it.
+pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, LibError> {
+    grundy::families::parse_spec(spec)
+}
+
+/// `(name, aliases, summary, example)` of every family, in `grundy games` order.
+pub fn catalogue() -> Vec<(&'static str, Vec<&'static str>, &'static str, &'static str)> {
+    grundy::families::CATALOGUE
+        .iter()
+        .map(|e| (e.name, e.aliases.to_vec(), e.summary, e.example))
+        .collect()
+}
+
+/// A number written as the CLI accepts it (`10^6`, `1e9`, `2^64-1`).
+pub fn parse_number(text: &str) -> Result<u64, LibError> {
+    grundy::engine::number::parse_u64_expr(text)
+        .map_err(|reason| LibError::bad_position(text, reason))
+}
+
+/// `grundy explain GAME POSITION...`, as text.
+pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<String, LibError> {
+    Ok(grundy::explain::explain(family, positions)?.render())
+}
+
+/// The heap sequence of `family`, or the CLI's refusal for `command`.
+pub fn sequence<'f>(
+    family: &'f dyn Family,
+    command: &str,
+) -> Result<&'f dyn HeapSequence, LibError> {
+    family.sequence().ok_or_else(|| {
+        LibError::Unsupported(format!(
+            "`{}` has no heap sequence; `{command}` needs a game whose positions are single heaps",
+            family.spec()
+        ))
+    })
+}
+
+/// `grundy period GAME --max M --time T`: the report and the table it examined.
+pub fn period(
+    family: &dyn Family,
+    max: u64,
+    seconds: f64,
+    poll: &(dyn Fn() + Sync),
+) -> Result<(PeriodReport, Option<Period>, Vec<u64>), LibError> {
+    let inner = family.sequence().ok_or_else(|| {
+        LibError::Unsupported(format!(
+            "`{}` has no heap sequence; periods need a game whose positions are single heaps",
+            family.spec()
+        ))
+    })?;
+    let found = search(
+        &Polled { inner, poll },
+        Budget {
+            start: 1023.min(max),
+            max,
+            time: Some(Duration::from_secs_f64(seconds)),
+        },
+    )?;
+    Ok((
+        PeriodReport::new(&family.spec(), &found),
+        found.best(),
+        found.values,
+    ))
+}
+
+/// A heap sequence that calls `poll` every 4096 values it streams (between the rounds of a
+/// period search, so that the search can be stopped).
+struct Polled<'a> {
+    inner: &'a dyn HeapSequence,
+    poll: &'a (dyn Fn() + Sync),
+}
+
+impl HeapSequence for Polled<'_> {
+    fn for_each_value(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(u64, Nimber) -> Result<(), LibError>,
+    ) -> Result<(), LibError> {
+        self.inner.for_each_value(to, &mut |n, v| {
+            if n % 4096 == 0 {
+                (self.poll)();
+            }
+            sink(n, v)
+        })
+    }
+
+    fn period_rule(&self) -> PeriodRule {
+        self.inner.period_rule()
+    }
+}
+
+/// The smallest convincingly observed period of a table (not a proof).
+pub fn observed_period(values: &[u64]) -> Option<Period> {
+    observed_ordinary(values)
+}
+
+/// `grundy count GAME --heaps N --sizes SET --modulo M [--outcome first]`.
+pub fn count(
+    family: &dyn Family,
+    sizes: &str,
+    heaps: u64,
+    modulo: u64,
+    first: bool,
+) -> Result<u64, LibError> {
+    let set = SizeSet::parse(sizes)?;
+    let values = grundy_values(family, &set)?;
+    let outcome = if first {
+        Outcome::First
+    } else {
+        Outcome::Second
+    };
+    count_by_outcome(&values, heaps, modulo, outcome)
+}
+
+/// A Grundy table: 2 bytes a value for take-and-break games (their long-run driver), 8 otherwise.
+pub enum Column {
+    Small(Vec<Value>),
+    Wide(Vec<u64>),
+}
+
+/// `G(0..=to)` of `spec` as `grundy table` computes it, with the canonical spec. `poll` is called often (every chunk
+/// of the octal driver, every 4096 values of other families) so the caller can stop the run.
+pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<(String, Column), LibError> {
+    let len = to
+        .checked_add(1)
+        .ok_or_else(|| LibError::TooLarge("a table to 2^64−1 cannot be stored".into()))?;
+    if let Some((rules, canonical)) = parse_long_run(spec)? {
+        let mut progress = |_done: u64, _total: u64| poll();
+        let outcome = Run::new(&rules, &canonical)
+            .progress(&mut progress)
+            .compute(to)?;
+        let mut values = outcome.values;
+        if values.len() as u64 >= len {
+            values.truncate(len as usize);
+            return Ok((canonical, Column::Small(values)));
+        }
+        check_memory(&format!("a table of G(0..={to})"), table_bytes(len, 2))?;
+        let period = outcome.period.ok_or_else(|| {
+            LibError::Unsupported("the run stopped short without a period".into())
+        })?;
+        let known = values.len();
+        values.reserve(len as usize - known);
+        for n in known as u64..len {
+            values.push(values[period.fold(known, n).0]);
+            if n % 4096 == 0 {
+                poll();
+            }
+        }
+        return Ok((canonical, Column::Small(values)));
+    }
+    let family = parse_spec(spec)?;
+    let sequence = sequence(family.as_ref(), "table")?;
+    check_memory(&format!("a table of G(0..={to})"), table_bytes(len, 8))?;
+    let mut values = Vec::with_capacity(len as usize);
+    sequence.for_each_value(to, &mut |n, v| {
+        values.push(v.0);
+        if n % 4096 == 0 {
+            poll();
+        }
+        Ok(())
+    })?;
+    Ok((family.spec(), Column::Wide(values)))
+}
+
+/// Memory check before a table of `count` values of `entry_bytes` each.
+pub fn check_table_memory(what: &str, count: u64, entry_bytes: u64) -> Result<(), LibError> {
+    check_memory(what, table_bytes(count, entry_bytes))
+}
+
+/// Nim arithmetic in GF(2^64).
+pub fn nim_mul(a: u64, b: u64) -> u64 {
+    (Nimber(a) * Nimber(b)).0
+}
+
+pub fn nim_pow(a: u64, e: u64) -> u64 {
+    Nimber(a).pow(e).0
+}
+
+pub fn nim_inverse(a: u64) -> Option<u64> {
+    Nimber(a).inverse().map(|n| n.0)
+}
+
+pub fn nim_sqrt(a: u64) -> u64 {
+    Nimber(a).sqrt().0
+}
+
+pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    grundy::engine::mex(values)
+}

@@ -1,0 +1,28 @@
+"""Shared fixtures: the CLI binary the Rust harness (tests/python.rs) points to."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs the `grundy` CLI; returns (exit code, stdout, stderr)."""
+    path = os.environ.get("GRUNDY_CLI")
+    assert path and os.path.exists(path), (
+        "GRUNDY_CLI must name the built `grundy` binary (tests/python.rs sets it)"
+    )
+
+    def run(*args, stdin=None):
+        p = subprocess.run([path, *map(str, args)], capture_output=True, text=True, input=stdin)
+        return p.returncode, p.stdout, p.stderr
+
+    def json_of(*args):
+        code, out, err = run(*args, "--json")
+        assert code == 0, err
+        return json.loads(out)
+
+    run.json = json_of
+    return run
