@@ -1,22 +1,23 @@
 //! Every call into the `grundy` library, in one place: the library's module layout may move
 //! (issue 14), and then only this file changes. The rest of the crate sees the names below.
 
-use grundy::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
-use grundy::engine::limits::{check_memory, table_bytes};
-use grundy::families::octal::sequence::Run;
-use grundy::families::octal::{parse_long_run, Value};
-use grundy::family::{HeapSequence, PeriodRule};
-use grundy::period::search::observed_ordinary;
-use grundy::period::{search, Budget};
+use grundy::impartial::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
+use grundy::impartial::games::octal::sequence::Run;
+use grundy::impartial::games::octal::Value;
+use grundy::limits::{check_memory, table_bytes};
+use grundy::registry::parse_long_run;
+use grundy::theory::period::tail::observed_ordinary;
+use grundy::theory::period::{search, Budget};
+use grundy::theory::period::{HeapSequence, PeriodRule};
 use std::time::Duration;
 
-pub use grundy::engine::{HeapGame, ImpartialGame, Nimber, Solver};
-pub use grundy::explain::{ComponentExplanation, Derivation, Explanation, MoveReason};
-pub use grundy::families::heap::{HeapFamily, HeapRules};
-pub use grundy::family::{ComponentReport, Family, GameValue, OptionReport, Play, Winner};
+pub use grundy::impartial::explain::{ComponentExplanation, Derivation, Explanation, MoveReason};
 pub use grundy::partizan::{Dyadic, Game as Cgt, Relation, Thermograph, Wall};
-pub use grundy::period::{Period, PeriodReport};
 pub use grundy::GameError as LibError;
+pub use grundy::{ComponentReport, Family, GameValue, OptionReport, Play, Winner};
+pub use grundy::{HeapFamily, HeapRules};
+pub use grundy::{HeapGame, ImpartialGame, Nimber, Solver};
+pub use grundy::{Period, PeriodReport};
 
 /// A short partizan game in CGSuite notation (`{3||2*|1*}`, `^*`, `+-1`), canonicalised.
 pub fn parse_cgt(text: &str) -> Result<Cgt, LibError> {
@@ -25,12 +26,12 @@ pub fn parse_cgt(text: &str) -> Result<Cgt, LibError> {
 
 /// The family of a GAME spec, exactly as the CLI parses it.
 pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, LibError> {
-    grundy::families::parse_spec(spec)
+    grundy::parse_spec(spec)
 }
 
 /// `(name, aliases, summary, example)` of every family, in `grundy games` order.
 pub fn catalogue() -> Vec<(&'static str, Vec<&'static str>, &'static str, &'static str)> {
-    grundy::families::CATALOGUE
+    grundy::CATALOGUE
         .iter()
         .map(|e| (e.name, e.aliases.to_vec(), e.summary, e.example))
         .collect()
@@ -38,13 +39,13 @@ pub fn catalogue() -> Vec<(&'static str, Vec<&'static str>, &'static str, &'stat
 
 /// A number written as the CLI accepts it (`10^6`, `1e9`, `2^64-1`).
 pub fn parse_number(text: &str) -> Result<u64, LibError> {
-    grundy::engine::number::parse_u64_expr(text)
+    grundy::numeric::number::parse_u64_expr(text)
         .map_err(|reason| LibError::bad_position(text, reason))
 }
 
 /// `grundy explain GAME POSITION...`, as text.
 pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<String, LibError> {
-    Ok(grundy::explain::explain(family, positions)?.render())
+    Ok(grundy::impartial::explain::explain(family, positions)?.render())
 }
 
 /// The heap sequence of `family`, or the CLI's refusal for `command`.
@@ -149,9 +150,10 @@ pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<(String, C
     let len = to
         .checked_add(1)
         .ok_or_else(|| LibError::TooLarge("a table to 2^64−1 cannot be stored".into()))?;
-    if let Some((rules, canonical)) = parse_long_run(spec)? {
+    if let Some(game) = parse_long_run(spec)? {
+        let (rules, canonical) = (game.rules(), game.spec().to_string());
         let mut progress = |_done: u64, _total: u64| poll();
-        let outcome = Run::new(&rules, &canonical)
+        let outcome = Run::new(rules, &canonical)
             .progress(&mut progress)
             .compute(to)?;
         let mut values = outcome.values;
@@ -210,5 +212,5 @@ pub fn nim_sqrt(a: u64) -> u64 {
 }
 
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
-    grundy::engine::mex(values)
+    grundy::mex(values)
 }
