@@ -9,6 +9,7 @@
 use super::{PartizanRules, Side};
 use crate::engine::number::parse_u64_expr;
 use crate::error::GameError;
+use crate::partizan::Game;
 use std::fmt;
 use std::str::FromStr;
 
@@ -66,6 +67,13 @@ impl PartizanRules for Cutcake {
             .iter()
             .map(|&(m, n)| Cutcake::new(m, n))
             .collect()
+    }
+
+    fn shortcut(&self) -> Option<Game> {
+        match self.pieces.as_slice() {
+            &[(m, n)] => Some(Game::integer(closed_form(m, n))),
+            _ => None,
+        }
     }
 
     fn normalise(&self) -> (Cutcake, bool) {

@@ -19,6 +19,9 @@ use super::{PartizanRules, Side};
 use crate::engine::limits::check_memory;
 use crate::error::GameError;
 use crate::families::graph_file::GraphFile;
+use crate::families::hackenbush as green;
+use crate::numeric::dyadic::Dyadic;
+use crate::partizan::Game;
 use std::fmt;
 use std::str::FromStr;
 
@@ -291,6 +294,24 @@ impl PartizanRules for Hackenbush {
             .into_iter()
             .map(|(_, edges)| Hackenbush::renumbered(&edges))
             .collect()
+    }
+
+    /// Blue-red stalks by sign expansion; all-green pieces by the impartial Green Hackenbush
+    /// (fusion and colon principles): `*n`.
+    fn shortcut(&self) -> Option<Game> {
+        if self.edges.iter().all(|&(_, _, c)| c == b'G') {
+            let n = self
+                .edges
+                .iter()
+                .map(|&(_, v, _)| v as usize + 1)
+                .max()
+                .unwrap_or(1);
+            let edges: Vec<(u32, u32)> = self.edges.iter().map(|&(u, v, _)| (u, v)).collect();
+            let nimber = u32::try_from(green::value(n, &edges, 0)).ok()?;
+            return Some(Game::nimber(nimber));
+        }
+        let (numerator, exponent) = stalk_value(&self.stalk()?)?;
+        Some(Game::number(Dyadic::new(numerator, exponent).ok()?))
     }
 
     fn normalise(&self) -> (Hackenbush, bool) {

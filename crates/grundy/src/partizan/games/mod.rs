@@ -6,10 +6,12 @@
 //! - Left is blue/vertical/`x`/toads/`L`, Right is red/horizontal/`o`/frogs/`R`;
 //! - a position reached in play is written so that it parses again (`0` where nothing is
 //!   left);
+//! - [`catalogue::CATALOGUE`] lists every game with its conventions and an example;
 //! - the brute-force judge [`brute::wins_moving_first`] plays the rules on the whole position
 //!   (no regions, no table), and every fast path is tested against it.
 
 pub mod brute;
+pub mod catalogue;
 pub mod clobber;
 pub mod col;
 pub mod cutcake;
@@ -17,7 +19,9 @@ pub mod domineering;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
+pub mod search;
 pub mod snort;
+pub mod solve;
 pub mod tinted_graph;
 pub mod toads_frogs;
 pub mod toppling_dominoes;
@@ -26,6 +30,7 @@ pub mod toppling_dominoes;
 mod tests;
 
 use crate::error::GameError;
+use crate::partizan::Game;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
@@ -66,5 +71,11 @@ pub trait PartizanRules:
     /// *negative* of this one (players swapped). The default: the region itself.
     fn normalise(&self) -> (Self, bool) {
         (self.clone(), false)
+    }
+
+    /// The value of a region by a closed form, when the game has one for it (each is
+    /// property-tested against the search). The default: none.
+    fn shortcut(&self) -> Option<Game> {
+        None
     }
 }
