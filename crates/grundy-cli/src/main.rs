@@ -48,6 +48,12 @@ enum Command {
     Count(commands::count::Args),
     /// Statistics of an octal game's Grundy sequence: largest value, rare mask, checksum.
     OctalStats(commands::octal_stats::Args),
+    /// A partizan game in CGSuite notation: canonical form, outcome, stops, mean, temperature, …
+    Cgt(commands::cgt::Args),
+    /// Compare two partizan games: `=`, `<`, `>` or `||` (confused).
+    Compare(commands::compare::Args),
+    /// Draw a partizan game's thermograph as SVG or PNG.
+    Thermograph(commands::thermograph::Args),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +77,9 @@ fn main() -> ExitCode {
         Command::NimMul(args) => commands::nim_mul::run(args),
         Command::Count(args) => commands::count::run(args),
         Command::OctalStats(args) => commands::octal_stats::run(args),
+        Command::Cgt(args) => commands::cgt::run(args),
+        Command::Compare(args) => commands::compare::run(args),
+        Command::Thermograph(args) => commands::thermograph::run(args),
     };
     output::finish(result)
 }

@@ -25,6 +25,7 @@ pub mod error;
 pub mod explain;
 pub mod families;
 pub mod family;
+pub mod numeric;
 pub mod partizan;
 pub mod period;
 pub mod play;

@@ -2,6 +2,8 @@
 
 pub mod batch;
 pub mod census;
+pub mod cgt;
+pub mod compare;
 pub mod count;
 pub mod explain;
 pub mod games;
@@ -14,6 +16,7 @@ pub mod play;
 pub mod plot;
 pub mod solve;
 pub mod table;
+pub mod thermograph;
 pub mod value;
 
 use clap::Args as ClapArgs;

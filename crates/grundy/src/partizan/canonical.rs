@@ -1,0 +1,211 @@
+//! Canonical forms: `{left | right}` simplified, sums and negatives, all interned.
+//!
+//! Simplification (Conway): delete dominated options (a left option `≤` another, a right
+//! option `≥` another) and bypass reversible ones (a left option `G^L` with some
+//! `G^{LR} ≤ G` is replaced by the left options of `G^{LR}`; dually on the right), until
+//! neither applies. What remains is the unique smallest form of the value. Fast paths before
+//! and after: options that are all numbers give a number by the simplest-number rule (or
+//! `x*` for `{x|x}`); the result is recognised as `x + n·↑ + *m` when it has that shape, so
+//! those values keep one id whichever way they were built.
+//!
+//! Sums follow the definition `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}` with a cache
+//! by id pair, except in closed form for two values `x + n·↑ + *m`, and by number
+//! translation (`x + G = {x + G^L | x + G^R}` when `G` is not a number), which avoids moving
+//! in the number.
+
+use super::compare::{le, le_pending, pending_le, Pending, PendingMemo};
+use super::nui::Nui;
+use super::table::{intern_form, intern_nui, node, options, Game, ShardedMap};
+use crate::numeric::dyadic::Dyadic;
+use std::sync::OnceLock;
+
+static SUMS: OnceLock<ShardedMap<(Game, Game), Game>> = OnceLock::new();
+
+/// The closed-form values of `games`, if all have one.
+fn nuis(games: &[Game]) -> Option<Vec<Nui>> {
+    games.iter().map(|&g| node(g).nui).collect()
+}
+
+fn numbers(games: &[Game]) -> Option<Vec<Dyadic>> {
+    games
+        .iter()
+        .map(|&g| node(g).nui.filter(|v| v.is_number()).map(|v| v.number))
+        .collect()
+}
+
+fn number_game(x: Dyadic) -> Game {
+    intern_nui(Nui::number(x))
+}
+
+/// `{a | b}` for number options (only the largest left and smallest right count): the
+/// simplest number between them, `x*` for `{x|x}`, or the switch `{a|b}`.
+fn number_options(left: &[Dyadic], right: &[Dyadic]) -> Game {
+    let a = left.iter().copied().max();
+    let b = right.iter().copied().min();
+    match (a, b) {
+        // Neither option of a hot `{a|b}` is dominated or reversible: it is canonical.
+        (Some(a), Some(b)) if a > b => intern_form(vec![number_game(a)], vec![number_game(b)]),
+        (Some(a), Some(b)) if a == b => intern_nui(Nui {
+            number: a,
+            ups: 0,
+            nim: 1,
+        }),
+        _ => number_game(Dyadic::simplest_between(a, b).unwrap_or_else(|e| panic!("{e}"))),
+    }
+}
+
+/// The canonical form of `{left | right}` (the options are canonical games already).
+pub(super) fn from_options(left: &[Game], right: &[Game]) -> Game {
+    if let (Some(l), Some(r)) = (numbers(left), numbers(right)) {
+        return number_options(&l, &r);
+    }
+    let mut left = left.to_vec();
+    let mut right = right.to_vec();
+    let mut memo = PendingMemo::default();
+    loop {
+        keep_extremes(&mut left, le);
+        keep_extremes(&mut right, |a, b| le(b, a));
+        let new_left = bypass_left(&left, &right, &mut memo);
+        let new_right = bypass_right(new_left.as_deref().unwrap_or(&left), &right, &mut memo);
+        if new_left.is_none() && new_right.is_none() {
+            break;
+        }
+        if let Some(l) = new_left {
+            left = l;
+        }
+        if let Some(r) = new_right {
+            right = r;
+        }
+    }
+    recognise(left, right)
+}
+
+/// Removes duplicates and every option `x` with `below(x, y)` for another option `y` (distinct
+/// canonical games are never equal, so no two options dominate each other).
+fn keep_extremes(options: &mut Vec<Game>, below: impl Fn(Game, Game) -> bool) {
+    options.sort_unstable();
+    options.dedup();
+    let mut kept: Vec<Game> = Vec::with_capacity(options.len());
+    for (i, &x) in options.iter().enumerate() {
+        let dominated = options
+            .iter()
+            .enumerate()
+            .any(|(j, &y)| j != i && below(x, y));
+        if !dominated {
+            kept.push(x);
+        }
+    }
+    *options = kept;
+}
+
+/// Left options with every reversible one bypassed, or `None` if none is reversible.
+fn bypass_left(left: &[Game], right: &[Game], memo: &mut PendingMemo) -> Option<Vec<Game>> {
+    let p = Pending { left, right };
+    let mut changed = false;
+    let mut out = Vec::with_capacity(left.len());
+    for &gl in left {
+        match options(gl).1.iter().find(|&&glr| le_pending(glr, &p, memo)) {
+            Some(&glr) => {
+                changed = true;
+                out.extend_from_slice(&options(glr).0);
+            }
+            None => out.push(gl),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// Right options with every reversible one bypassed, or `None` if none is reversible.
+fn bypass_right(left: &[Game], right: &[Game], memo: &mut PendingMemo) -> Option<Vec<Game>> {
+    let p = Pending { left, right };
+    let mut changed = false;
+    let mut out = Vec::with_capacity(right.len());
+    for &gr in right {
+        match options(gr).0.iter().find(|&&grl| pending_le(&p, grl, memo)) {
+            Some(&grl) => {
+                changed = true;
+                out.extend_from_slice(&options(grl).1);
+            }
+            None => out.push(gr),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// Interns a canonical form, as `x + n·↑ + *m` when it is one.
+fn recognise(left: Vec<Game>, right: Vec<Game>) -> Game {
+    if let (Some(l), Some(r)) = (numbers(&left), numbers(&right)) {
+        return number_options(&l, &r);
+    }
+    if let (Some(l), Some(r)) = (nuis(&left), nuis(&right)) {
+        if let Some(v) = Nui::recognise(&l, &r) {
+            return intern_nui(v);
+        }
+    }
+    intern_form(left, right)
+}
+
+/// `x + n·↑ + *m` as a game (panics with the overflow message past 64-bit coordinates).
+pub(super) fn nui_game(v: Nui) -> Game {
+    intern_nui(v)
+}
+
+/// `-g`.
+pub(super) fn neg(g: Game) -> Game {
+    let n = node(g);
+    if let Some(&known) = n.neg.get() {
+        return known;
+    }
+    let result = match n.nui {
+        Some(v) => intern_nui(v.checked_neg().unwrap_or_else(|e| panic!("{e}"))),
+        // The negative of a canonical form is canonical, and not `x + n·↑ + *m`.
+        None => {
+            let (l, r) = options(g);
+            intern_form(
+                r.iter().map(|&x| neg(x)).collect(),
+                l.iter().map(|&x| neg(x)).collect(),
+            )
+        }
+    };
+    let _ = n.neg.set(result);
+    result
+}
+
+/// `g + h`.
+pub(super) fn add(g: Game, h: Game) -> Game {
+    let (a, b) = (node(g).nui, node(h).nui);
+    if let (Some(a), Some(b)) = (a, b) {
+        return intern_nui(a.checked_add(b).unwrap_or_else(|e| panic!("{e}")));
+    }
+    let zero = |v: Option<Nui>| v.is_some_and(|v| v.is_number() && v.number.is_zero());
+    if zero(a) {
+        return h;
+    }
+    if zero(b) {
+        return g;
+    }
+    let key = (g.min(h), g.max(h));
+    let cache = SUMS.get_or_init(ShardedMap::new);
+    if let Some(known) = cache.get(&key) {
+        return known;
+    }
+    let (g, h) = key;
+    let (a, b) = (node(g).nui, node(h).nui);
+    let (gl, gr) = options(g);
+    let (hl, hr) = options(h);
+    let translate = |x: Game, side: &[Game]| side.iter().map(|&y| add(x, y)).collect::<Vec<_>>();
+    let result = if a.is_some_and(|v| v.is_number()) {
+        from_options(&translate(g, hl), &translate(g, hr))
+    } else if b.is_some_and(|v| v.is_number()) {
+        from_options(&translate(h, gl), &translate(h, gr))
+    } else {
+        let side = |gs: &[Game], hs: &[Game]| {
+            let mut v = translate(h, gs);
+            v.extend(translate(g, hs));
+            v
+        };
+        from_options(&side(gl, hl), &side(gr, hr))
+    };
+    cache.insert(key, result);
+    result
+}

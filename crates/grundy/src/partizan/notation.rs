@@ -1,0 +1,531 @@
+//! CGSuite notation for short games, read and printed.
+//!
+//! Read: integers and dyadic fractions (`-3`, `13/16`), `*`, `*n`, `^`, `v`, `^^`, `vv`,
+//! numbered multiples `^3`, `v2` (cgt-tools' `^2*` is `^^*`), all juxtaposed after a number
+//! (`2^*`, `-1v`, `1/2*3`), `+-x` (`{x|-x}`; `a+-x` is `a + ±x`), `Tiny(x)` = `{0||0|-x}`,
+//! `Miny(x)` = `{x|0||0}`, braces `{a, b | c}` with the `||` shorthand (`{3||2*|1*}` =
+//! `{3|{2*|1*}}`: a side containing bars is one game), and sums `+`, differences `-`, unary
+//! minus and parentheses anywhere.
+//!
+//! Printed: `x + n·↑ + *m` in the compact form (`1/2^^*3`), `+-x` for `{x|-x}`, `Tiny(x)` and
+//! `Miny(x)` for numbers `x > 0`, otherwise braces, with a side's sole braced option written
+//! inline with one more bar (`{3||2*|1*}`). Options are listed in a fixed order, so equal
+//! games print alike.
+//!
+//! Literals are bounded so that no text can make the engine overflow or allocate without
+//! limit: numerators and denominators up to `2^32`, up-multiples and nimbers up to `2^16`.
+
+use super::{Dyadic, Game};
+use crate::GameError;
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// Largest magnitude of a numerator, denominator, up-multiple or nimber in a literal.
+pub const MAX_LITERAL: u64 = 1 << 32;
+/// Largest up-multiple or nimber in a literal: their options are built explicitly.
+pub const MAX_UP_OR_NIM: u64 = 1 << 16;
+/// Deepest nesting of braces and parentheses.
+pub const MAX_DEPTH: usize = 200;
+
+// ---------------------------------------------------------------- printing
+
+fn write_nui(out: &mut String, x: Dyadic, ups: i64, nim: u32) {
+    if !x.is_zero() || (ups == 0 && nim == 0) {
+        out.push_str(&x.to_string());
+    }
+    let (arrow, n) = if ups > 0 { ('^', ups) } else { ('v', -ups) };
+    match n {
+        0 => {}
+        1 => out.push(arrow),
+        2 => {
+            out.push(arrow);
+            out.push(arrow);
+        }
+        _ => {
+            out.push(arrow);
+            out.push_str(&n.to_string());
+        }
+    }
+    match nim {
+        0 => {}
+        1 => out.push('*'),
+        _ => {
+            out.push('*');
+            out.push_str(&nim.to_string());
+        }
+    }
+}
+
+/// Text of `g` when it is a form printed with braces: `(inside the braces, bar level)`;
+/// otherwise `(text, 0)` for a compact literal.
+fn render(g: Game) -> (String, usize, bool) {
+    if let Some((x, ups, nim)) = g.as_number_up_star() {
+        let mut s = String::new();
+        write_nui(&mut s, x, ups, nim);
+        return (s, 0, false);
+    }
+    let (left, right) = (g.left_options(), g.right_options());
+    if let Some(text) = special(&left, &right) {
+        return (text, 0, false);
+    }
+    let mut level = 1;
+    let mut side = |options: &[Game]| -> String {
+        let mut options = options.to_vec();
+        options.sort_by(|&a, &b| print_order(a, b));
+        if let [only] = options[..] {
+            let (text, inner, braced) = render(only);
+            if braced {
+                level = level.max(inner + 1);
+                return text;
+            }
+        }
+        options
+            .iter()
+            .map(|&o| o.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let l = side(&left);
+    let r = side(&right);
+    (format!("{l}{}{r}", "|".repeat(level)), level, true)
+}
+
+/// `+-x`, `Tiny(x)`, `Miny(x)` for numbers `x > 0`.
+fn special(left: &[Game], right: &[Game]) -> Option<String> {
+    let ([l], [r]) = (left, right) else {
+        return None;
+    };
+    if let (Some(a), Some(b)) = (l.as_number(), r.as_number()) {
+        return (a.signum() > 0 && a.checked_neg().ok() == Some(b)).then(|| format!("+-{a}"));
+    }
+    // Tiny(x) = {0 || 0 | -x}, Miny(x) = {x | 0 || 0}.
+    let zero = Game::zero();
+    let inner = |g: Game, tiny: bool| -> Option<Dyadic> {
+        let ([a], [b]) = (&g.left_options()[..], &g.right_options()[..]) else {
+            return None;
+        };
+        let (fixed, x) = if tiny {
+            (*a, b.as_number()?.checked_neg().ok()?)
+        } else {
+            (*b, a.as_number()?)
+        };
+        (fixed == zero && x.signum() > 0).then_some(x)
+    };
+    if *l == zero {
+        if let Some(x) = inner(*r, true) {
+            return Some(format!("Tiny({x})"));
+        }
+    }
+    if *r == zero {
+        if let Some(x) = inner(*l, false) {
+            return Some(format!("Miny({x})"));
+        }
+    }
+    None
+}
+
+/// A fixed order for listing options: closed forms first by (number, ups, nimber), then the
+/// rest by their text.
+fn print_order(a: Game, b: Game) -> Ordering {
+    match (a.as_number_up_star(), b.as_number_up_star()) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => a.to_string().cmp(&b.to_string()),
+    }
+}
+
+impl fmt::Display for Game {
+    /// CGSuite notation: `0`, `-3/4`, `^^*`, `v3*2`, `+-1`, `{3||2*|1*}`.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let (text, _, braced) = render(*self);
+        if braced {
+            write!(f, "{{{text}}}")
+        } else {
+            f.write_str(&text)
+        }
+    }
+}
+
+// ---------------------------------------------------------------- parsing
+
+impl FromStr for Game {
+    type Err = GameError;
+
+    /// Reads CGSuite notation (see the module docs); errors name the offending character and
+    /// its position (counted from 1).
+    fn from_str(text: &str) -> Result<Game, GameError> {
+        let mut p = Parser {
+            text,
+            chars: text.chars().collect(),
+            pos: 0,
+            depth: 0,
+        };
+        p.skip_space();
+        if p.peek().is_none() {
+            return Err(GameError::bad_spec(text, "empty game expression"));
+        }
+        let g = p.expr()?;
+        match p.peek() {
+            None => Ok(g),
+            Some(c) => Err(p.unexpected(c)),
+        }
+    }
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    chars: Vec<char>,
+    pos: usize,
+    depth: usize,
+}
+
+/// One piece of the inside of braces.
+enum Piece {
+    Option(Game),
+    /// No game between two separators.
+    Empty(usize),
+    Comma,
+    Bars(usize, usize),
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn error_at(&self, pos: usize, reason: String) -> GameError {
+        GameError::bad_spec(self.text, format!("{reason} at position {}", pos + 1))
+    }
+
+    fn unexpected(&self, c: char) -> GameError {
+        self.error_at(self.pos, format!("unexpected `{c}`"))
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        let n = s.chars().count();
+        if self.chars.len() >= self.pos + n
+            && self.chars[self.pos..self.pos + n]
+                .iter()
+                .copied()
+                .eq(s.chars())
+        {
+            self.pos += n;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// term (('+' | '-' | '+-') term)*
+    fn expr(&mut self) -> Result<Game, GameError> {
+        let mut g = self.term()?;
+        loop {
+            self.skip_space();
+            if self.eat("+-") || self.eat("±") {
+                let t = self.term()?;
+                g = g + pm(t);
+            } else if self.eat("+") {
+                g = g + self.term()?;
+            } else if self.eat("-") {
+                g = g - self.term()?;
+            } else {
+                return Ok(g);
+            }
+        }
+    }
+
+    fn term(&mut self) -> Result<Game, GameError> {
+        self.skip_space();
+        let Some(c) = self.peek() else {
+            return Err(self.error_at(self.pos, "a game is missing".into()));
+        };
+        if self.eat("+-") || self.eat("±") {
+            return Ok(pm(self.term()?));
+        }
+        match c {
+            // `-2^` is `-2 + ^`: a minus sign touching digits belongs to the number.
+            '-' if self
+                .chars
+                .get(self.pos + 1)
+                .is_some_and(char::is_ascii_digit) =>
+            {
+                self.pos += 1;
+                self.literal(true)
+            }
+            '-' => {
+                self.pos += 1;
+                Ok(-self.term()?)
+            }
+            '(' => {
+                let open = self.pos;
+                self.pos += 1;
+                let g = self.nested(|p| p.expr())?;
+                self.close(')', open)?;
+                Ok(g)
+            }
+            '{' => {
+                let open = self.pos;
+                self.pos += 1;
+                let g = self.nested(|p| p.braces(open))?;
+                self.close('}', open)?;
+                Ok(g)
+            }
+            c if c.is_alphabetic() && c != 'v' || self.word_ahead() => self.named(),
+            c if c.is_ascii_digit() || c == '*' || c == '^' || c == 'v' => self.literal(false),
+            c => Err(self.unexpected(c)),
+        }
+    }
+
+    /// True when a word such as `on` or `Tiny` starts here (not a `v` of down).
+    fn word_ahead(&self) -> bool {
+        self.peek() == Some('v')
+            && self
+                .chars
+                .get(self.pos + 1)
+                .is_some_and(|&c| c.is_alphabetic() && c != 'v')
+    }
+
+    fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error_at(self.pos, format!("nesting deeper than {MAX_DEPTH}")));
+        }
+        let r = f(self);
+        self.depth -= 1;
+        r
+    }
+
+    fn close(&mut self, want: char, open: usize) -> Result<(), GameError> {
+        self.skip_space();
+        match self.peek() {
+            Some(c) if c == want => {
+                self.pos += 1;
+                Ok(())
+            }
+            Some(c) => Err(self.unexpected(c)),
+            None => Err(self.error_at(
+                open,
+                format!("unbalanced `{}`: no matching `{want}`", self.chars[open]),
+            )),
+        }
+    }
+
+    /// `Tiny(x)`, `Miny(x)`, or an error for a loopy or infinite game or an unknown name.
+    fn named(&mut self) -> Result<Game, GameError> {
+        let start = self.pos;
+        while self.peek().is_some_and(char::is_alphanumeric) {
+            self.pos += 1;
+        }
+        let word: String = self.chars[start..self.pos].iter().collect();
+        let tiny = match word.to_ascii_lowercase().as_str() {
+            "tiny" => true,
+            "miny" => false,
+            "on" | "off" | "over" | "under" | "upon" | "dud" | "pass" | "loopy" | "omega" | "ω" => {
+                return Err(self.error_at(
+                    start,
+                    format!("`{word}` is a loopy or infinite game; only short games are supported"),
+                ))
+            }
+            _ => return Err(self.error_at(start, format!("unknown name `{word}`"))),
+        };
+        self.skip_space();
+        let open = self.pos;
+        if !self.eat("(") {
+            return Err(match self.peek() {
+                Some(c) => self.unexpected(c),
+                None => self.error_at(self.pos, format!("`{word}` needs `(x)`")),
+            });
+        }
+        let x = self.nested(|p| p.expr())?;
+        self.close(')', open)?;
+        let zero = Game::zero();
+        let mx = -x;
+        Ok(if tiny {
+            Game::from_options(&[zero], &[Game::from_options(&[zero], &[mx])])
+        } else {
+            Game::from_options(&[Game::from_options(&[x], &[zero])], &[zero])
+        })
+    }
+
+    fn digits(&mut self) -> Option<(u64, usize)> {
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            value = value.saturating_mul(10).saturating_add(d as u64);
+            self.pos += 1;
+        }
+        (self.pos > start).then_some((value, start))
+    }
+
+    fn bounded(&self, (value, at): (u64, usize), max: u64, what: &str) -> Result<u64, GameError> {
+        if value > max {
+            Err(self.error_at(at, format!("{what} larger than {max}")))
+        } else {
+            Ok(value)
+        }
+    }
+
+    /// `[number][^…|v…][*[n]]`, at least one part; `negative` when a `-` preceded the number.
+    fn literal(&mut self, negative: bool) -> Result<Game, GameError> {
+        let mut x = Dyadic::ZERO;
+        if let Some(num) = self.digits() {
+            let num = self.bounded(num, MAX_LITERAL, "a number")? as i64;
+            let mut exp = 0;
+            if self.peek() == Some('/') {
+                self.pos += 1;
+                let Some(den) = self.digits() else {
+                    return Err(match self.peek() {
+                        Some(c) => self.unexpected(c),
+                        None => self.error_at(self.pos, "a denominator is missing".into()),
+                    });
+                };
+                let at = den.1;
+                let den = self.bounded(den, MAX_LITERAL, "a denominator")?;
+                if den == 0 || !den.is_power_of_two() {
+                    return Err(self.error_at(
+                        at,
+                        format!("denominator {den} is not a power of two (short games are dyadic)"),
+                    ));
+                }
+                exp = den.trailing_zeros();
+            }
+            x = Dyadic::new(if negative { -num } else { num }, exp)?;
+        }
+        let mut ups: i64 = 0;
+        if let Some(arrow @ ('^' | 'v')) = self.peek() {
+            let sign = if arrow == '^' { 1 } else { -1 };
+            let mut count = 0;
+            while self.peek() == Some(arrow) {
+                self.pos += 1;
+                count += 1;
+            }
+            let n = match self.digits() {
+                Some(n) if count == 1 => self.bounded(n, MAX_UP_OR_NIM, "a multiple of up")? as i64,
+                Some((_, at)) => {
+                    return Err(self.error_at(at, format!("a count after `{arrow}{arrow}`")))
+                }
+                None => count,
+            };
+            ups = sign * n;
+        }
+        let mut nim = 0;
+        if self.peek() == Some('*') {
+            self.pos += 1;
+            nim = match self.digits() {
+                Some(n) => self.bounded(n, MAX_UP_OR_NIM, "a nimber")? as u32,
+                None => 1,
+            };
+        }
+        Ok(Game::number_up_star(x, ups, nim))
+    }
+
+    /// The inside of `{…}`: options separated by commas, left from right by the longest run
+    /// of bars; a side that itself contains bars is one game.
+    fn braces(&mut self, open: usize) -> Result<Game, GameError> {
+        let mut pieces = Vec::new();
+        loop {
+            self.skip_space();
+            match self.peek() {
+                None | Some('}') => {
+                    pieces.push(Piece::Empty(self.pos));
+                    break;
+                }
+                Some(',') => {
+                    pieces.push(Piece::Empty(self.pos));
+                }
+                Some('|') => pieces.push(Piece::Empty(self.pos)),
+                Some(_) => pieces.push(Piece::Option(self.expr()?)),
+            }
+            self.skip_space();
+            match self.peek() {
+                Some(',') => {
+                    self.pos += 1;
+                    pieces.push(Piece::Comma);
+                }
+                Some('|') => {
+                    let at = self.pos;
+                    while self.peek() == Some('|') {
+                        self.pos += 1;
+                    }
+                    pieces.push(Piece::Bars(self.pos - at, at));
+                }
+                _ => break,
+            }
+        }
+        if let Some(c) = self.peek().filter(|&c| c != '}') {
+            return Err(self.unexpected(c));
+        }
+        if !pieces.iter().any(|p| matches!(p, Piece::Bars(..))) {
+            return Err(self.error_at(
+                open,
+                "`{` without a `|` between left and right options".into(),
+            ));
+        }
+        self.build(&pieces)
+    }
+
+    fn build(&self, pieces: &[Piece]) -> Result<Game, GameError> {
+        let level = pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Bars(n, _) => Some(*n),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let splits: Vec<usize> = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p, Piece::Bars(n, _) if *n == level))
+            .map(|(i, _)| i)
+            .collect();
+        if let [_, second, ..] = splits[..] {
+            let Piece::Bars(_, at) = pieces[second] else {
+                unreachable!()
+            };
+            return Err(self.error_at(
+                at,
+                format!(
+                    "ambiguous `{}`: two separators of the same length",
+                    "|".repeat(level)
+                ),
+            ));
+        }
+        let (left, right) = (&pieces[..splits[0]], &pieces[splits[0] + 1..]);
+        Ok(Game::from_options(&self.side(left)?, &self.side(right)?))
+    }
+
+    fn side(&self, pieces: &[Piece]) -> Result<Vec<Game>, GameError> {
+        if pieces.iter().any(|p| matches!(p, Piece::Bars(..))) {
+            return Ok(vec![self.build(pieces)?]);
+        }
+        if let [Piece::Empty(_)] = pieces {
+            return Ok(Vec::new());
+        }
+        pieces
+            .iter()
+            .filter(|p| !matches!(p, Piece::Comma))
+            .map(|p| match p {
+                Piece::Option(g) => Ok(*g),
+                Piece::Empty(at) => Err(self.error_at(*at, "an option is missing".into())),
+                _ => unreachable!("commas and bars are filtered out above"),
+            })
+            .collect()
+    }
+}
+
+/// `±g = {g | -g}`.
+fn pm(g: Game) -> Game {
+    Game::from_options(&[g], &[-g])
+}

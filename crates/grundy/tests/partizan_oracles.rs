@@ -1,0 +1,252 @@
+//! The facts stated in issue 15, as tests of the partizan engine through its public API.
+
+use grundy::partizan::{Dyadic, Game, Outcome, Relation};
+
+fn g(text: &str) -> Game {
+    text.parse()
+        .unwrap_or_else(|e| panic!("`{text}` should parse: {e}"))
+}
+
+fn same(a: &str, b: &str) {
+    assert_eq!(g(a), g(b), "{a} should equal {b}");
+    assert_eq!(g(a).to_string(), g(b).to_string());
+}
+
+#[test]
+fn simplest_number_rule() {
+    same("{1/2|2}", "1");
+    same("{3/4|7/8}", "13/16");
+    same("{0|2}", "1");
+    same("{1,2|}", "3");
+    same("{0,*,*2|0,*,*2}", "*3");
+    assert_eq!(g("{3/4|7/8}").to_string(), "13/16");
+    assert_eq!(g("{0,*,*2|0,*,*2}").to_string(), "*3");
+    assert_eq!(g("{|}").to_string(), "0");
+    assert_eq!(g("{-1|}").to_string(), "0");
+    assert_eq!(g("{|-3/2}").to_string(), "-2");
+}
+
+#[test]
+fn infinitesimals() {
+    same("^", "{0|*}");
+    same("^*", "{0,*|0}");
+    same("{0|^}", "^^*");
+    assert_eq!(g("{0|^}").to_string(), "^^*");
+    assert_eq!(g("^").compare(Game::zero()), Relation::Greater);
+    assert_eq!(g("^*").compare(Game::zero()), Relation::Confused);
+    for n in 0..6 {
+        assert_eq!(Game::nimber(n) + Game::nimber(n), Game::zero());
+    }
+    assert_eq!(g("{1|-1} + {1|-1}"), Game::zero());
+    same("{1|0} + 1/2", "{3/2|1/2}");
+    assert_eq!(g("v"), -g("^"));
+    same("^2*", "^^*");
+    same("v2", "vv");
+    same("{^^*|v,*}", "{^2*|v, *}");
+}
+
+#[test]
+fn closed_forms_agree_with_the_simplifier() {
+    // Each x + n·^ + *m built from its definition as a sum and simplified generically must
+    // land on the closed-form node.
+    let parts =
+        |x: i64, ups: i64, nim: u32| (Game::integer(x), Game::up_multiple(ups), Game::nimber(nim));
+    for x in -1..=1 {
+        for ups in -3..=3 {
+            for nim in 0..4 {
+                let (a, b, c) = parts(x, ups, nim);
+                let ab = a + b;
+                let by_definition = |p: Game, q: Game| {
+                    let mut left: Vec<Game> = p.left_options().iter().map(|&o| o + q).collect();
+                    left.extend(q.left_options().iter().map(|&o| p + o));
+                    let mut right: Vec<Game> = p.right_options().iter().map(|&o| o + q).collect();
+                    right.extend(q.right_options().iter().map(|&o| p + o));
+                    Game::from_options(&left, &right)
+                };
+                let want = Game::number_up_star(Dyadic::integer(x), ups, nim);
+                assert_eq!(by_definition(ab, c), want, "{want}");
+                assert_eq!(by_definition(b, c) + a, want, "{want}");
+            }
+        }
+    }
+}
+
+#[test]
+fn compare_and_outcome() {
+    let rel = |a: &str, b: &str| g(a).compare(g(b)).to_string();
+    assert_eq!(rel("1/2", "1/4"), ">");
+    assert_eq!(rel("*", "0"), "||");
+    assert_eq!(rel("^", "*"), "||");
+    assert_eq!(rel("^", "*2"), ">");
+    assert_eq!(rel("{1|-1}", "1/2"), "||");
+    assert_eq!(rel("{1|-1}", "2"), "<");
+    assert_eq!(rel("v", "0"), "<");
+    assert_eq!(rel("{0|^}", "^^*"), "=");
+    assert_eq!(g("1").outcome(), Outcome::L);
+    assert_eq!(g("-1/2").outcome(), Outcome::R);
+    assert_eq!(g("0").outcome(), Outcome::P);
+    assert_eq!(g("+-1").outcome(), Outcome::N);
+    assert_eq!(g("*").outcome().to_string(), "N");
+}
+
+#[test]
+fn notation_round_trips() {
+    for text in [
+        "0",
+        "-3/4",
+        "13/16",
+        "*",
+        "*7",
+        "^",
+        "v",
+        "^^",
+        "vv",
+        "^3",
+        "v5",
+        "^*",
+        "v*",
+        "^^*",
+        "v3*2",
+        "1*",
+        "-2^",
+        "1/2v*3",
+        "+-1",
+        "+-3/2",
+        "{3||2*|1*}",
+        "{2|-1}",
+        "{3/2|1/2}",
+        "Tiny(1)",
+        "Miny(2)",
+        "{1|*}",
+        "{1|0}",
+        "{1||0|-1}",
+        "{1|0||-1}",
+    ] {
+        let game = g(text);
+        assert_eq!(game.to_string(), text, "prints in CGSuite's form");
+        assert_eq!(g(&game.to_string()), game);
+    }
+    same("{3||2*|1*}", "{3|{2*|1*}}");
+    same("Tiny(2)", "{0||0|-2}");
+    same("Miny(2)", "{2|0||0}");
+    same("2+-1", "{3|1}");
+    same("{3^|{2^*|1^*}}", "{3^||2^*|1^*}");
+    same("-(1 + *) - -2", "1*");
+}
+
+#[test]
+fn bad_input_names_the_character() {
+    for (text, needle) in [
+        ("{3|", "unbalanced `{`"),
+        ("{3|2", "position 1"),
+        ("1/3", "not a power of two"),
+        ("{1|2|3}", "ambiguous"),
+        ("on", "loopy"),
+        ("{0|off}", "loopy"),
+        ("3 $", "unexpected `$` at position 3"),
+        ("{1,|2}", "missing"),
+        ("(1", "unbalanced `(`"),
+        ("", "empty"),
+        ("{1 2}", "unexpected `2`"),
+        ("99999999999999999999", "larger than"),
+        ("*999999", "larger than"),
+    ] {
+        let err = text.parse::<Game>().unwrap_err().to_string();
+        assert!(err.contains(needle), "`{text}`: {err}");
+        assert!(!err.contains('\n'));
+    }
+}
+
+#[test]
+fn games_are_shared_across_threads() {
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let mut total = Game::zero();
+                for k in 0..8 {
+                    total = total + g(&format!("{{{}|{}}}", k + i, -(k as i64)));
+                }
+                total.to_string()
+            })
+        })
+        .collect();
+    let texts: Vec<String> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    for (i, t) in texts.iter().enumerate() {
+        let mut total = Game::zero();
+        for k in 0..8 {
+            total = total + g(&format!("{{{}|{}}}", k + i, -(k as i64)));
+        }
+        assert_eq!(*t, total.to_string());
+    }
+}
+
+fn d(text: &str) -> Dyadic {
+    text.parse().unwrap()
+}
+
+#[test]
+fn switches_mean_and_temperature() {
+    for (a, b) in [(2, -1), (3, 1), (5, -5), (1, 0), (7, 2)] {
+        let s = Game::from_options(&[Game::integer(a)], &[Game::integer(b)]);
+        assert_eq!(s.mean(), d(&format!("{}/2", a + b)), "{s}");
+        assert_eq!(s.temperature(), d(&format!("{}/2", a - b)), "{s}");
+        assert_eq!(s.stops(), (Dyadic::integer(a), Dyadic::integer(b)));
+    }
+}
+
+#[test]
+fn cooling_a_switch() {
+    let s = g("{2|-1}");
+    let cooled = |t: &str| s.cool(d(t)).unwrap().to_string();
+    assert_eq!(cooled("1/2"), "{3/2|-1/2}");
+    assert_eq!(cooled("1"), "{1|0}");
+    assert_eq!(cooled("3/2"), "1/2*");
+    assert_eq!(cooled("2"), "1/2");
+    assert_eq!(s.cool(Dyadic::ZERO).unwrap(), s);
+    assert!(s.cool(d("-1")).is_err());
+    // Heating undoes cooling for this switch.
+    assert_eq!(s.cool(d("1")).unwrap().heat(d("1")), s);
+}
+
+#[test]
+fn hot_game_with_shorthand() {
+    let h = g("{3||2*|1*}");
+    assert_eq!(h.mean(), d("9/4"));
+    assert_eq!(h.temperature(), d("3/4"));
+    assert_eq!(h.left_stop(), d("3"));
+    assert_eq!(h.right_stop(), d("2"));
+}
+
+#[test]
+fn temperatures_of_numbers_and_infinitesimals() {
+    assert_eq!(g("3").temperature(), d("-1"));
+    assert_eq!(g("0").temperature(), d("-1"));
+    assert_eq!(g("1/2").temperature(), d("-1/2"));
+    assert_eq!(g("-3/8").temperature(), d("-1/8"));
+    assert_eq!(g("*").temperature(), Dyadic::ZERO);
+    assert_eq!(g("1*").temperature(), Dyadic::ZERO);
+    assert_eq!(g("^").temperature(), Dyadic::ZERO);
+    assert_eq!(g("1*").mean(), d("1"));
+}
+
+#[test]
+fn atomic_weights_and_reduced_forms() {
+    let aw = |t: &str| g(t).atomic_weight().map(|a| a.to_string());
+    assert_eq!(aw("^").unwrap(), "1");
+    assert_eq!(aw("v").unwrap(), "-1");
+    assert_eq!(aw("^^*").unwrap(), "2");
+    assert_eq!(aw("*").unwrap(), "0");
+    assert_eq!(aw("^3").unwrap(), "3");
+    assert_eq!(aw("^*").unwrap(), "1");
+    assert_eq!(aw("vv*").unwrap(), "-2");
+    assert_eq!(aw("*2 + ^").unwrap(), "1");
+    assert!(aw("1").unwrap_err().to_string().contains("not all-small"));
+    assert!(aw("{1|-1}").is_err());
+    let rcf = |t: &str| g(t).reduced().to_string();
+    assert_eq!(rcf("^"), "0");
+    assert_eq!(rcf("1*"), "1");
+    assert_eq!(rcf("{2|-1}"), "{2|-1}");
+    assert_eq!(rcf("+-1 + ^"), "+-1");
+    assert_eq!(rcf("{2|-1} + ^*"), "{2|-1}");
+    assert_eq!(rcf("{3||2*|1*}"), "{3||2|1}");
+}
