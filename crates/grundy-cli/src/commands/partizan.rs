@@ -27,13 +27,12 @@ pub fn value(entry: &Entry, position: &str, json: bool) -> Result<(), GameError>
     let mut session = (entry.session)();
     let g = session.value(position)?;
     if json {
-        return print_json(&json!({
-            "game": entry.name,
-            "position": session.parse(position)?,
-            "canonical": g.to_string(),
-            "outcome": g.outcome().to_string(),
-            "is_number": g.is_number(),
-        }));
+        // The fields of `grundy cgt --json`, plus the game and the position.
+        let mut fields = serde_json::to_value(g.summary()?)
+            .map_err(|e| GameError::Io(format!("writing JSON: {e}")))?;
+        fields["game"] = json!(entry.name);
+        fields["position"] = json!(session.parse(position)?);
+        return print_json(&fields);
     }
     println_checked(&g.to_string())
 }

@@ -34,8 +34,10 @@
 //! assert_eq!((g - g), Game::zero());
 //! ```
 
+pub mod brute;
 mod canonical;
 mod compare;
+pub mod enumerate;
 pub mod games;
 pub mod invariants;
 pub mod notation;
