@@ -8,8 +8,10 @@
 //! the four transposed ones swap the players (vertical ↔ horizontal), so they negate it.
 
 use super::grid::{self, Dims};
+use super::search::Search;
 use super::{PartizanRules, Side};
 use crate::error::GameError;
+use crate::numeric::dyadic::Dyadic;
 use std::fmt;
 use std::str::FromStr;
 
@@ -50,6 +52,32 @@ impl Domineering {
             Side::Right => (f & (f >> 1) & self.dims.not_last_column(), 1),
         }
     }
+}
+
+/// The temperature of every `rows` × `columns` board that is a single region touching all
+/// four sides (the search cgt-tools ships as `domineering exhaustive-search`): the board
+/// (isolated cells written `#`) and its temperature, for all 2^(rows·columns) boards in order.
+/// Regions repeat across boards, so one table serves the whole run.
+pub fn temperatures(rows: u8, columns: u8) -> Result<Vec<(Domineering, Dyadic)>, GameError> {
+    let dims = Domineering::empty(rows, columns)?.dims;
+    if dims.cells() > 30 {
+        return Err(GameError::TooLarge(format!(
+            "{} boards of {rows}×{columns}; at most 2^30",
+            format_args!("2^{}", dims.cells())
+        )));
+    }
+    let mut search = Search::<Domineering>::default();
+    let mut out = Vec::new();
+    for free in 0..1u64 << dims.cells() {
+        let board = Domineering { dims, free };
+        if let [region] = board.components()[..] {
+            if region.dims == dims {
+                let value = search.value(&region)?;
+                out.push((region, value.temperature()));
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl PartizanRules for Domineering {

@@ -110,8 +110,16 @@ impl<P: PartizanRules> Search<P> {
         Ok(if negative { -value } else { value })
     }
 
+    /// The values of `positions`, each once: many moves reach equal values, and the engine's
+    /// simplification is quadratic in the number of options.
     fn values(&mut self, positions: Vec<P>) -> Result<Vec<Game>, GameError> {
-        positions.iter().map(|p| self.value(p)).collect()
+        let mut values = positions
+            .iter()
+            .map(|p| self.value(p))
+            .collect::<Result<Vec<Game>, _>>()?;
+        values.sort_unstable();
+        values.dedup();
+        Ok(values)
     }
 }
 
