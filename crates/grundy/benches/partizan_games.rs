@@ -4,9 +4,9 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::partizan::games::search::Search;
 use grundy::partizan::games::{
-    clobber::Clobber, col::Col, cutcake::Cutcake, domineering::Domineering,
-    hackenbush::Hackenbush, konane::Konane, snort::Snort, toads_frogs::ToadsFrogs,
-    toppling_dominoes::TopplingDominoes, PartizanRules,
+    clobber::Clobber, col::Col, cutcake::Cutcake, domineering::Domineering, hackenbush::Hackenbush,
+    konane::Konane, snort::Snort, toads_frogs::ToadsFrogs, toppling_dominoes::TopplingDominoes,
+    PartizanRules,
 };
 
 fn search<P: PartizanRules>(c: &mut Criterion, name: &str, position: &str) {
@@ -19,7 +19,11 @@ fn search<P: PartizanRules>(c: &mut Criterion, name: &str, position: &str) {
 fn partizan_games(c: &mut Criterion) {
     search::<Domineering>(c, "domineering", "....|....|....|....");
     search::<Domineering>(c, "domineering", ".....|.....|.....|.....");
-    search::<Hackenbush>(c, "brg-hackenbush", "0-1L,1-2R,2-3G,1-4L,4-5R,0-6G,6-7R,7-8L");
+    search::<Hackenbush>(
+        c,
+        "brg-hackenbush",
+        "0-1L,1-2R,2-3G,1-4L,4-5R,0-6G,6-7R,7-8L",
+    );
     search::<ToadsFrogs>(c, "toads-and-frogs", "TTT...FFF");
     search::<Clobber>(c, "clobber", "xoxo|oxox|xoxo");
     search::<Konane>(c, "konane", "xox.|o.ox|xo.o|.oxo");

@@ -244,7 +244,7 @@ mod tests {
             let err = parse::<2>(bad, &legend).unwrap_err().to_string();
             assert!(err.contains(needle), "{bad}: {err}");
         }
-        let big = vec!["........"; 9].join("|");
+        let big = ["........"; 9].join("|");
         assert!(parse::<2>(&big, &legend)
             .unwrap_err()
             .to_string()
