@@ -150,6 +150,7 @@ fn bad_input_names_the_character() {
         ("{1 2}", "unexpected `2`"),
         ("99999999999999999999", "larger than"),
         ("*999999", "larger than"),
+        ("^300", "larger than 256"),
     ] {
         let err = text.parse::<Game>().unwrap_err().to_string();
         assert!(err.contains(needle), "`{text}`: {err}");

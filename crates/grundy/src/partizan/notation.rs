@@ -13,7 +13,7 @@
 //! games print alike.
 //!
 //! Literals are bounded so that no text can make the engine overflow or allocate without
-//! limit: numerators and denominators up to `2^32`, up-multiples and nimbers up to `2^16`.
+//! limit: numerators and denominators up to `2^32`, up-multiples and nimbers up to 256.
 
 use super::{Dyadic, Game};
 use crate::GameError;
@@ -23,8 +23,9 @@ use std::str::FromStr;
 
 /// Largest magnitude of a numerator, denominator, up-multiple or nimber in a literal.
 pub const MAX_LITERAL: u64 = 1 << 32;
-/// Largest up-multiple or nimber in a literal: their options are built explicitly.
-pub const MAX_UP_OR_NIM: u64 = 1 << 16;
+/// Largest up-multiple or nimber in a literal: sums with hot games and the invariants walk
+/// their options explicitly (`*m` has `m` options on each side), so the work grows with `m²`.
+pub const MAX_UP_OR_NIM: u64 = 256;
 /// Deepest nesting of braces and parentheses.
 pub const MAX_DEPTH: usize = 200;
 

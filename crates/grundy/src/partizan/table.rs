@@ -16,7 +16,8 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// A short partizan game in canonical form: an interned id.
+/// A short partizan game in canonical form: an interned id. `Ord` orders ids (for sorting
+/// and maps), not values; compare games with `Game::compare` or `Game::le`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Game(pub(super) u32);
 
@@ -140,6 +141,9 @@ fn slot(id: u32) -> &'static OnceLock<Node> {
 
 fn intern(key: Key) -> Game {
     let dedup = TABLE.dedup.get_or_init(ShardedMap::new);
+    if let Some(known) = dedup.get(&key) {
+        return known;
+    }
     let nui = match &key {
         Key::Nui(v) => Some(*v),
         Key::Form(..) => None,
