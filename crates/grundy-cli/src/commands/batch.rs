@@ -1,6 +1,6 @@
 //! `grundy batch GAME`: judge-sized inputs, one position per line on stdin.
 
-use crate::commands::PlayArgs;
+use crate::commands::{partizan, PlayArgs};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 use std::io::{self, Read, Write};
@@ -18,6 +18,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
+    if let Some(entry) = partizan::find(&args.game, &[]) {
+        args.play.normal_only(entry.name)?;
+        return partizan::batch(entry);
+    }
     let family = parse_spec(&args.game)?;
     let mut input = String::new();
     io::stdin()

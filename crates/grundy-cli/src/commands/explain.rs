@@ -1,6 +1,7 @@
 //! `grundy explain GAME POSITION...`: the derivation of each component's value (its options,
 //! their values, the mex), the nim-sum, why each winning move wins, and the certified period.
 
+use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
 use grundy::impartial::explain::explain;
 use grundy::registry::parse_spec;
@@ -25,8 +26,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
-    let family = parse_spec(&args.game)?;
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    if let Some(entry) = partizan::find(&args.game, &positions) {
+        return partizan::explain(entry, &positions, args.json);
+    }
+    let family = parse_spec(&args.game)?;
     let explanation = explain(family.as_ref(), &positions)?;
     if args.json {
         return print_json(&explanation);

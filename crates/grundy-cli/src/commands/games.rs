@@ -1,5 +1,6 @@
 //! `grundy games`: the catalogue.
 
+use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
 use grundy::registry::CATALOGUE;
 use grundy::GameError;
@@ -27,6 +28,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
         let entries: Vec<_> = CATALOGUE
             .iter()
             .map(|e| json!({"name": e.name, "aliases": e.aliases, "summary": e.summary, "example": format!("grundy {}", e.example)}))
+            .chain(partizan::catalogue().map(|(name, aliases, summary, example)| {
+                json!({"name": name, "aliases": aliases, "summary": summary, "example": format!("grundy {example}"), "partizan": true})
+            }))
             .collect();
         return print_json(&entries);
     }
@@ -40,6 +44,19 @@ pub fn run(args: Args) -> Result<(), GameError> {
         text.push_str(&format!(
             "{}{aliases}\n    {}\n    e.g. grundy {}\n",
             e.name, e.summary, e.example
+        ));
+    }
+    text.push_str(
+        "\npartizan games (Left and Right move differently; values are canonical forms):\n",
+    );
+    for (name, aliases, summary, example) in partizan::catalogue() {
+        let aliases = if aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also: {})", aliases.join(", "))
+        };
+        text.push_str(&format!(
+            "{name}{aliases}\n    {summary}\n    e.g. grundy {example}\n"
         ));
     }
     text.push('\n');

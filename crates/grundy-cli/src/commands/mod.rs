@@ -11,6 +11,7 @@ pub mod explain;
 pub mod games;
 pub mod nim_mul;
 pub mod octal_stats;
+pub mod partizan;
 pub mod pattern;
 pub mod period;
 pub mod play;
@@ -31,6 +32,16 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// Refuses `--misere` for a game with no misère theory here (the partizan games).
+    pub fn normal_only(self, game: &str) -> Result<(), grundy::GameError> {
+        if self.misere {
+            return Err(grundy::GameError::Unsupported(format!(
+                "`{game}` is played under normal play only (no --misere)"
+            )));
+        }
+        Ok(())
+    }
+
     pub fn play(self) -> grundy::impartial::family::Play {
         if self.misere {
             grundy::impartial::family::Play::Misere

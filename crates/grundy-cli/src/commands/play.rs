@@ -8,6 +8,7 @@
 //! its number for the whole game: the parts of a split take new numbers (said aloud), and an
 //! emptied heap leaves the board without renumbering the others.
 
+use crate::commands::partizan;
 use grundy::impartial::family::{Family, Play, Winner};
 use grundy::impartial::play::{parse_command_for, Command, Session, Side, MOVE_SYNTAX};
 use grundy::registry::parse_spec;
@@ -28,6 +29,15 @@ pub struct Args {
     /// Whether the engine moves first or second (by default you move first).
     #[arg(long, value_enum, default_value_t = Seat::Second)]
     engine: Seat,
+    /// Partizan games: the player you are (Left or Right; by default Left).
+    #[arg(long, value_enum)]
+    side: Option<Player>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Left,
+    Right,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,6 +169,20 @@ impl<'f> Table<'f> {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
+    let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    if let Some(entry) = partizan::find(&args.game, &positions) {
+        let side = match args.side {
+            Some(Player::Right) => grundy::partizan::games::Side::Right,
+            _ => grundy::partizan::games::Side::Left,
+        };
+        return partizan::play(entry, args.positions, side, args.engine == Seat::Second);
+    }
+    if args.side.is_some() {
+        return Err(GameError::Unsupported(format!(
+            "`--side` chooses Left or Right in partizan games; in `{}` both players have the same moves",
+            args.game
+        )));
+    }
     let family = parse_spec(&args.game)?;
     let first = match args.engine {
         Seat::First => Side::Engine,

@@ -1,6 +1,6 @@
 //! `grundy solve GAME POSITION...`
 
-use crate::commands::PlayArgs;
+use crate::commands::{partizan, PlayArgs};
 use crate::output::{print_json, println_checked};
 use grundy::impartial::family::{Solution, Winner};
 use grundy::registry::parse_spec;
@@ -28,8 +28,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
-    let family = parse_spec(&args.game)?;
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    if let Some(entry) = partizan::find(&args.game, &positions) {
+        args.play.normal_only(entry.name)?;
+        return partizan::solve(entry, &positions, args.json);
+    }
+    let family = parse_spec(&args.game)?;
     let solution = family.solve(&positions, args.play.play())?;
     if args.json {
         return print_json(&solution);

@@ -1,5 +1,6 @@
 //! `grundy value GAME POSITION`
 
+use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
 use grundy::impartial::family::GameValue;
 use grundy::registry::parse_spec;
@@ -23,6 +24,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
+    if let Some(entry) = partizan::find(&args.game, &[&args.position]) {
+        return partizan::value(entry, &args.position, args.json);
+    }
     let family = parse_spec(&args.game)?;
     let value = family.value(&args.position)?;
     if args.json {

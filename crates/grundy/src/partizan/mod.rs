@@ -38,6 +38,7 @@ pub mod brute;
 mod canonical;
 mod compare;
 pub mod enumerate;
+pub mod games;
 pub mod invariants;
 pub mod notation;
 mod nui;

@@ -1,0 +1,332 @@
+//! The partizan games (Domineering, Blue-Red-Green Hackenbush, Toads and Frogs, Clobber,
+//! Konane, Cutcake, Snort, Col, Toppling Dominoes) behind `value`, `solve`, `batch`, `play`,
+//! `explain` and `games`. Each command first asks [`find`] whether GAME is partizan and then
+//! calls the matching function here; all answers come from `grundy::partizan::games`.
+
+use crate::output::{print_json, println_checked};
+use grundy::impartial::play::{parse_command, Command, MOVE_SYNTAX};
+use grundy::partizan::games::catalogue::{Entry, CATALOGUE};
+use grundy::partizan::games::search::Session;
+use grundy::partizan::games::solve::{self, Fate, FirstMove};
+use grundy::partizan::games::Side;
+use grundy::GameError;
+use serde_json::json;
+use std::io::{self, BufRead, IsTerminal, Read, Write};
+
+pub use grundy::partizan::games::catalogue::find;
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Left => "Left",
+        Side::Right => "Right",
+    }
+}
+
+/// `grundy value GAME POSITION`: the canonical form.
+pub fn value(entry: &Entry, position: &str, json: bool) -> Result<(), GameError> {
+    let mut session = (entry.session)();
+    let g = session.value(position)?;
+    if json {
+        // The fields of `grundy cgt --json`, plus the game and the position.
+        let mut fields = serde_json::to_value(g.summary()?)
+            .map_err(|e| GameError::Unsupported(format!("writing JSON: {e}")))?;
+        fields["game"] = json!(entry.name);
+        fields["position"] = json!(session.parse(position)?);
+        return print_json(&fields);
+    }
+    println_checked(&g.to_string())
+}
+
+/// `grundy solve GAME POSITION...`: outcome, canonical form, winning first moves.
+pub fn solve(entry: &Entry, positions: &[&str], json: bool) -> Result<(), GameError> {
+    let mut session = (entry.session)();
+    let s = solve::solve(session.as_mut(), positions)?;
+    if json {
+        return print_json(&s);
+    }
+    let outcome = match s.outcome.to_string().as_str() {
+        "L" => "L: Left wins, whoever starts",
+        "R" => "R: Right wins, whoever starts",
+        "P" => "P: the second player wins",
+        _ => "N: the first player wins",
+    };
+    let mut text = format!(
+        "game: {}\ncomponents: {}\ncanonical form: {}\noutcome: {outcome}\n",
+        entry.name,
+        positions.join(" + "),
+        s.canonical
+    );
+    for (first, f) in [(Side::Left, &s.left_first), (Side::Right, &s.right_first)] {
+        text.push_str(&first_move_text(first, f, positions));
+    }
+    println_checked(text.trim_end())
+}
+
+fn first_move_text(first: Side, f: &FirstMove, positions: &[&str]) -> String {
+    let mut text = format!(
+        "{} moving first: {} wins",
+        side_name(first),
+        side_name(f.winner)
+    );
+    if f.winning_moves.is_empty() {
+        return text + "\n";
+    }
+    text.push_str(&format!("; winning moves ({}):\n", f.winning_moves.len()));
+    for m in &f.winning_moves {
+        text.push_str(&format!(
+            "  component {}: {} → {}\n",
+            m.component, positions[m.component], m.to
+        ));
+    }
+    text
+}
+
+/// `grundy batch GAME`: one position (or a sum, separated by spaces) per stdin line, its
+/// outcome class `L`, `R`, `P` or `N` per output line. One table serves every line.
+pub fn batch(entry: &Entry) -> Result<(), GameError> {
+    let mut input = String::new();
+    io::stdin()
+        .lock()
+        .read_to_string(&mut input)
+        .map_err(|e| GameError::io("reading stdin", &e))?;
+    let mut session = (entry.session)();
+    let mut out = String::new();
+    for (index, line) in input.lines().enumerate() {
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        let at_line = |e: GameError| GameError::AtLine {
+            line: index + 1,
+            reason: e.to_string(),
+        };
+        let (_, sum) = solve::values(session.as_mut(), &parts).map_err(at_line)?;
+        out.push_str(&format!("{}\n", sum.outcome()));
+    }
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(out.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// `grundy explain GAME POSITION...`: each component's options, which are dominated or
+/// reversible, its canonical form, then the sum.
+pub fn explain(entry: &Entry, positions: &[&str], json: bool) -> Result<(), GameError> {
+    let mut session = (entry.session)();
+    let parts = positions
+        .iter()
+        .map(|p| solve::explain(session.as_mut(), p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let s = solve::solve(session.as_mut(), positions)?;
+    if json {
+        return print_json(&json!({
+            "game": entry.name,
+            "components": parts,
+            "canonical": s.canonical.to_string(),
+            "outcome": s.outcome.to_string(),
+            "left_first": s.left_first,
+            "right_first": s.right_first,
+        }));
+    }
+    let mut text = format!("game: {}\n", entry.name);
+    for (i, e) in parts.iter().enumerate() {
+        text.push_str(&format!("component {i}: {}\n", e.position));
+        for (side, notes) in [(Side::Left, &e.left), (Side::Right, &e.right)] {
+            if notes.is_empty() {
+                text.push_str(&format!("  {} has no move\n", side_name(side)));
+            }
+            for (j, n) in notes.iter().enumerate() {
+                let fate = match &n.fate {
+                    Fate::Kept => "kept".to_string(),
+                    Fate::Dominated { by } => format!(
+                        "dominated by {}option {by} ({})",
+                        side_name(side).chars().next().unwrap_or('?'),
+                        notes[*by].value
+                    ),
+                    Fate::Reversible { through } => {
+                        format!(
+                            "reversible through {through}: replaced by its options for {}",
+                            side_name(side)
+                        )
+                    }
+                };
+                text.push_str(&format!(
+                    "  {}option {j}: → {} = {}   {fate}\n",
+                    side_name(side).chars().next().unwrap_or('?'),
+                    n.to,
+                    n.value
+                ));
+            }
+        }
+        text.push_str(&format!("  canonical form: {}\n", e.canonical));
+    }
+    if parts.len() > 1 {
+        text.push_str(&format!("sum: {}\n", s.canonical));
+    }
+    text.push_str(&format!("outcome: {}\n", s.outcome));
+    for (first, f) in [(Side::Left, &s.left_first), (Side::Right, &s.right_first)] {
+        text.push_str(&first_move_text(first, f, positions));
+    }
+    println_checked(text.trim_end())
+}
+
+/// `grundy play GAME POSITION... --side left|right --engine first|second`.
+pub fn play(
+    entry: &Entry,
+    positions: Vec<String>,
+    human: Side,
+    human_first: bool,
+) -> Result<(), GameError> {
+    let mut session = (entry.session)();
+    let mut positions: Vec<String> = positions
+        .iter()
+        .map(|p| session.parse(p))
+        .collect::<Result<_, _>>()?;
+    let engine = human.other();
+    let mut to_move = if human_first { human } else { engine };
+    let mut last_reason: Option<String> = None;
+    // The positions (and the engine's last reason) before each of the human's moves, for `undo`.
+    let mut history: Vec<(Vec<String>, Option<String>)> = Vec::new();
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "grundy play {}: you are {} against a perfect engine; {} moves first. Whoever cannot move loses.\nMoves: {MOVE_SYNTAX}.",
+        entry.name,
+        side_name(human),
+        side_name(to_move)
+    )?;
+    write_board(&mut out, &positions)?;
+    let mut line = Vec::new();
+    loop {
+        let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
+        let advice = solve::advise(session.as_mut(), &texts, to_move)?;
+        let Some(advice) = advice else {
+            let message = if to_move == human {
+                "You have no move left: I win."
+            } else {
+                "I have no move left: you win!"
+            };
+            writeln!(out, "{message}")?;
+            return Ok(());
+        };
+        if to_move == engine {
+            let m = &advice.choice;
+            writeln!(
+                out,
+                "I move component {}: {} → {}   (type `why` for the reason)",
+                m.component, positions[m.component], m.to
+            )?;
+            positions[m.component] = m.to.clone();
+            last_reason = Some(advice.reason());
+            to_move = human;
+            write_board(&mut out, &positions)?;
+            continue;
+        }
+        write!(out, "your move ({})> ", side_name(human))?;
+        out.flush()?;
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            writeln!(out, "\nend of input: the game is left unfinished.")?;
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&line);
+        if echo {
+            writeln!(out, "{}", text.trim_end())?;
+        }
+        match parse_command(&text, positions.len()) {
+            Err(message) => writeln!(out, "{message}")?,
+            Ok(Command::Move { component, to }) => {
+                match legal(session.as_mut(), &positions[component], &to, human) {
+                    Ok(to) => {
+                        history.push((positions.clone(), last_reason.clone()));
+                        positions[component] = to;
+                        to_move = engine;
+                        write_board(&mut out, &positions)?;
+                    }
+                    Err(e) => writeln!(out, "illegal move: {e}")?,
+                }
+            }
+            Ok(Command::Hint) => writeln!(
+                out,
+                "hint: play `{} {}`: {}",
+                advice.choice.component,
+                advice.choice.to,
+                advice.reason()
+            )?,
+            Ok(Command::Why) => match &last_reason {
+                Some(reason) => writeln!(out, "why: {reason}")?,
+                None => writeln!(out, "I have not moved yet.")?,
+            },
+            Ok(Command::Show) => write_board(&mut out, &positions)?,
+            Ok(Command::Values) => {
+                let mut total = grundy::partizan::Game::zero();
+                for (index, position) in positions.iter().enumerate() {
+                    let g = session.value(position)?;
+                    total = total + g;
+                    writeln!(out, "  component {index}: {position} = {g}")?;
+                }
+                writeln!(out, "  sum: {total} (outcome {})", total.outcome())?;
+            }
+            Ok(Command::Undo) => match history.pop() {
+                Some((before, reason)) => {
+                    positions = before;
+                    last_reason = reason;
+                    writeln!(out, "Taken back: your last move and my reply.")?;
+                    write_board(&mut out, &positions)?;
+                }
+                None => writeln!(out, "Nothing to undo: you have not moved yet.")?,
+            },
+            Ok(Command::Help) => writeln!(
+                out,
+                "Type {MOVE_SYNTAX}.\n`hint` shows the move I would make for you, `why` explains my last move (the value of the sum it leaves), `show` prints the position, `values` the canonical form of each component and of the sum, `undo` takes back your last move and my reply."
+            )?,
+            Ok(Command::Quit) => {
+                writeln!(out, "You resign: I win.")?;
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// `to` written as the game writes it, when it is one of `side`'s moves from `from`.
+fn legal(session: &mut dyn Session, from: &str, to: &str, side: Side) -> Result<String, GameError> {
+    let to = session.parse(to)?;
+    let moves = session.moves(from, side)?;
+    if moves.iter().any(|(m, _)| *m == to) {
+        return Ok(to);
+    }
+    let options: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
+    Err(GameError::bad_position(
+        &to,
+        format!(
+            "not a move of {} from `{from}`; the moves are: {}",
+            side_name(side),
+            if options.is_empty() {
+                "none".to_string()
+            } else {
+                options.join(", ")
+            }
+        ),
+    ))
+}
+
+fn write_board(out: &mut impl Write, positions: &[String]) -> Result<(), GameError> {
+    for (index, position) in positions.iter().enumerate() {
+        writeln!(out, "  {index:>2} │ {position}")?;
+    }
+    Ok(())
+}
+
+/// The partizan part of `grundy games`: (name, aliases, summary, example) rows.
+pub fn catalogue() -> impl Iterator<
+    Item = (
+        &'static str,
+        &'static [&'static str],
+        &'static str,
+        &'static str,
+    ),
+> {
+    CATALOGUE
+        .iter()
+        .map(|e| (e.name, e.aliases, e.summary, e.example))
+}

@@ -1,0 +1,247 @@
+//! The partizan games through the real binary: `value`, `solve --json`, `batch`, `play`,
+//! `explain` and `games`, with the oracles.
+
+mod common;
+
+use common::{grundy, json};
+
+#[test]
+fn value_prints_the_canonical_form() {
+    for (game, position, expected) in [
+        ("domineering", "..|..", "+-1"),
+        ("domineering", "...|...", "{2|-1/2}"),
+        ("domineering", ".#.#|.#..", "1*"),
+        ("brg-hackenbush", "LRLRRLLR", "77/128"),
+        ("hackenbush", "LRLRRLLR", "77/128"),
+        ("toads-and-frogs", "T.TFF", "^"),
+        ("toads-and-frogs", "tft.f", "*"),
+        ("cutcake", "8,1", "-7"),
+        ("cutcake", "8,8", "0"),
+        ("snort", "L-.-.-.-L", "{4|0,+-1}"),
+        ("col", "R-.-R-.-L-.-R-.-R-.", "-7/8"),
+        ("col", ".-.", "0"),
+        ("toppling-dominoes", "L", "1"),
+        ("konane", "xo.", "1"),
+    ] {
+        let (code, out, err) = grundy(&["value", game, position], "");
+        assert_eq!(
+            (code, out.trim()),
+            (0, expected),
+            "{game} {position}: {err}"
+        );
+    }
+}
+
+#[test]
+fn value_json_has_the_cgt_fields_and_the_position() {
+    let v = json(&["value", "domineering", "#...|....|....|....", "--json"]);
+    assert_eq!(v["canonical"], "{1*|-1*}");
+    assert_eq!(v["temperature"], "1");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["game"], "domineering");
+    assert_eq!(v["position"], "#...|....|....|....");
+    for field in [
+        "is_number",
+        "left_stop",
+        "right_stop",
+        "mean",
+        "birthday",
+        "reduced",
+    ] {
+        assert!(v.get(field).is_some(), "{field}: {v}");
+    }
+}
+
+#[test]
+fn solve_json_lists_every_winning_move() {
+    // ..|.. = ±1: whoever starts wins; each of Left's two vertical dominoes leaves the other
+    // column, worth 1 to Left.
+    let s = json(&["solve", "domineering", "..|..", "--json"]);
+    assert_eq!(s["outcome"], "N");
+    assert_eq!(s["canonical"], "+-1");
+    assert_eq!(s["left_first"]["winner"], "left");
+    assert_eq!(
+        s["left_first"]["winning_moves"],
+        serde_json::json!([{"component": 0, "to": "#.|#."}, {"component": 0, "to": ".#|.#"}])
+    );
+    assert_eq!(s["right_first"]["winner"], "right");
+    assert_eq!(
+        s["right_first"]["winning_moves"].as_array().unwrap().len(),
+        2
+    );
+    // A sum: ^ + v = 0, so the second player wins and nobody has a winning first move.
+    let s = json(&["solve", "toads-and-frogs", "T.TFF", "TTF.F", "--json"]);
+    assert_eq!(s["outcome"], "P", "{s}");
+    assert_eq!(s["left_first"]["winner"], "right");
+    assert_eq!(s["left_first"]["winning_moves"], serde_json::json!([]));
+    assert_eq!(s["right_first"]["winner"], "left");
+    let fields: Vec<&String> = s.as_object().unwrap().keys().collect();
+    assert_eq!(
+        fields,
+        ["canonical", "left_first", "outcome", "right_first"]
+    );
+}
+
+#[test]
+fn batch_prints_one_outcome_per_line() {
+    let (code, out, err) = grundy(
+        &["batch", "toads-and-frogs"],
+        "TFTF.\nT.TFF\nTFT.F\nT.TFF TTF.F\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "P\nL\nN\nP\n");
+    let (code, out, err) = grundy(&["batch", "domineering"], ".|.\n..\n..|..\n");
+    assert_eq!((code, out.as_str()), (0, "L\nR\nN\n"), "{err}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["value", "domineering", "..|."][..],
+        &["value", "toads-and-frogs", "TX"],
+        &["value", "cutcake", "8"],
+        &["solve", "clobber", "xo#"],
+        &["solve", "domineering", "..", "--misere"],
+        &["value", "snort", "L-..-R"],
+        &["value", "brg-hackenbush", "@/no/such/file"],
+        &["play", "nim", "3", "--side", "left"],
+    ] {
+        let (code, out, err) = grundy(args, "");
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("grundy: "), "{err}");
+    }
+    let (code, _, err) = grundy(&["batch", "domineering"], "..\n.x\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn hackenbush_files_with_colours() {
+    let dir = std::env::temp_dir().join(format!("grundy-partizan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("brg.txt");
+    // A blue-red stalk LR and a green edge: 1/2 + *.
+    std::fs::write(&path, "# ground 0\n0 1 L\n1 2 red\n0 3 G\n").unwrap();
+    let position = format!("@{}", path.display());
+    let (code, out, err) = grundy(&["value", "brg-hackenbush", &position], "");
+    assert_eq!((code, out.trim()), (0, "1/2*"), "{err}");
+    // The impartial `hackenbush` still reads green files.
+    std::fs::write(&path, "0 1\n1 2\n").unwrap();
+    let (code, out, err) = grundy(&["value", "hackenbush", &position], "");
+    assert_eq!((code, out.trim()), (0, "2"), "{err}");
+    let (code, out, err) = grundy(&["value", "brg-hackenbush", &position], "");
+    assert_eq!((code, out.trim()), (0, "*2"), "{err}");
+    std::fs::write(&path, "0 1 purple\n").unwrap();
+    let (code, _, err) = grundy(&["value", "brg-hackenbush", &position], "");
+    assert!(
+        code == 2 && err.contains("line 1") && err.contains("purple"),
+        "{err}"
+    );
+}
+
+#[test]
+fn explain_marks_dominated_and_reversible_options() {
+    let e = json(&["explain", "domineering", "...|...", "--json"]);
+    let component = &e["components"][0];
+    assert_eq!(component["canonical"], "{2|-1/2}");
+    let statuses: Vec<&str> = component["left"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["status"].as_str().unwrap())
+        .collect();
+    assert!(
+        statuses.contains(&"kept") && statuses.contains(&"dominated"),
+        "{e}"
+    );
+    // TT.FF = {^|v}: Left's move to ^ reverses through * (≤ the game), and Right's to v
+    // through *: the canonical form is {0|0} = *.
+    let e = json(&["explain", "toads-and-frogs", "TT.FF", "--json"]);
+    let component = &e["components"][0];
+    assert_eq!(component["canonical"], "*");
+    for side in ["left", "right"] {
+        assert_eq!(component[side][0]["status"], "reversible", "{e}");
+        assert_eq!(component[side][0]["through"], "*", "{e}");
+    }
+    let (code, out, err) = grundy(&["explain", "clobber", "xox|ox."], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("canonical form: {^^*|v,*}") || out.contains("canonical form: {^^*|*,v}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_with_a_chosen_side() {
+    // You are Right on ..|.. (±1) and move first: the engine (Left) answers and wins or loses
+    // by the rules; every line of the transcript is legal.
+    let (code, out, err) = grundy(
+        &["play", "domineering", "..|..", "--side", "right"],
+        "hint\n1 ##|..\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("you are Right"), "{out}");
+    assert!(out.contains("hint: play `1 "), "{out}");
+    assert!(
+        out.contains("I have no move left: you win!") || out.contains("I move"),
+        "{out}"
+    );
+    // The engine moving first as Left on 1*+... wins: . | . is 1 for Left.
+    let (code, out, err) = grundy(
+        &[
+            "play",
+            "domineering",
+            ".|.",
+            "--side",
+            "right",
+            "--engine",
+            "first",
+        ],
+        "why\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("I move component 1: .|. → #|#"), "{out}");
+    assert!(out.contains("You have no move left: I win."), "{out}");
+    // An illegal move is refused and the game goes on.
+    let (code, out, _) = grundy(&["play", "toads-and-frogs", "T.F"], "1 .TF\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("illegal move") || out.contains("I move"),
+        "{out}"
+    );
+}
+
+#[test]
+fn games_lists_the_partizan_games() {
+    let (code, out, _) = grundy(&["games"], "");
+    assert_eq!(code, 0);
+    for name in [
+        "domineering",
+        "brg-hackenbush",
+        "toads-and-frogs",
+        "clobber",
+        "konane",
+        "cutcake",
+        "snort",
+        "col",
+        "toppling-dominoes",
+    ] {
+        assert!(out.contains(name), "{name}");
+    }
+    let list = json(&["games", "--json"]);
+    let partizan: Vec<&serde_json::Value> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["partizan"] == true)
+        .collect();
+    assert_eq!(partizan.len(), 9);
+    // Every example runs.
+    for e in partizan {
+        let example = e["example"].as_str().unwrap();
+        let args: Vec<&str> = example.split_whitespace().skip(1).collect();
+        let (code, _, err) = grundy(&args, "");
+        assert_eq!(code, 0, "{example}: {err}");
+    }
+}

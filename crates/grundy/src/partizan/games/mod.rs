@@ -1,0 +1,81 @@
+//! Partizan games: Left and Right have different moves. One file per game; each gives its
+//! position type (`FromStr` + `Display` with precise errors), Left's and Right's moves, and
+//! the split of a position into independent regions, through [`PartizanRules`].
+//!
+//! Conventions shared by all games:
+//! - Left is blue/vertical/`x`/toads/`L`, Right is red/horizontal/`o`/frogs/`R`;
+//! - a position reached in play is written so that it parses again (`0` where nothing is
+//!   left);
+//! - [`catalogue::CATALOGUE`] lists every game with its conventions and an example;
+//! - the brute-force judge [`brute::wins_moving_first`] plays the rules on the whole position
+//!   (no regions, no table), and every fast path is tested against it.
+
+pub mod brute;
+pub mod catalogue;
+pub mod clobber;
+pub mod col;
+pub mod cutcake;
+pub mod domineering;
+pub mod grid;
+pub mod hackenbush;
+pub mod konane;
+pub mod search;
+pub mod snort;
+pub mod solve;
+pub mod tinted_graph;
+pub mod toads_frogs;
+pub mod toppling_dominoes;
+
+#[cfg(test)]
+mod tests;
+
+use crate::error::GameError;
+use crate::partizan::Game;
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// How a position with nothing left is written (Toppling Dominoes, Hackenbush, Snort, Col).
+pub const EMPTY: &str = "0";
+
+/// The two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+/// The rules of a partizan game, on its position type.
+pub trait PartizanRules:
+    Clone + Eq + Hash + Debug + Display + FromStr<Err = GameError> + Send + Sync + 'static
+{
+    /// The positions `side` can move to, each written as a whole position.
+    fn moves(&self, side: Side) -> Vec<Self>;
+
+    /// Independent regions whose sum is this position (regions where nobody can ever move
+    /// may be left out). The default: the position is one region.
+    fn components(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+
+    /// A transposition-table key for a region: an equivalent region, and whether it is the
+    /// *negative* of this one (players swapped). The default: the region itself.
+    fn normalise(&self) -> (Self, bool) {
+        (self.clone(), false)
+    }
+
+    /// The value of a region by a closed form, when the game has one for it (each is
+    /// property-tested against the search). The default: none.
+    fn shortcut(&self) -> Option<Game> {
+        None
+    }
+}

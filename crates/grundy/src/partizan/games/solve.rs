@@ -1,0 +1,260 @@
+//! Answers about a sum of positions of one partizan game, as data: the outcome, the canonical
+//! form, and every winning move for each player moving first ([`solve`]); the options of a
+//! position and which of them the canonical form drops as dominated or reversible
+//! ([`explain`]).
+//!
+//! A first move wins exactly when it leaves a sum the mover wins moving second: `≥ 0` for
+//! Left, `≤ 0` for Right.
+
+use super::search::Session;
+use super::Side;
+use crate::error::GameError;
+use crate::partizan::{Game, Outcome, Relation};
+use serde::{Serialize, Serializer};
+
+fn as_text<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+fn side_name<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match side {
+        Side::Left => "left",
+        Side::Right => "right",
+    })
+}
+
+/// One move of a sum: component `component` becomes `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WinningMove {
+    pub component: usize,
+    pub to: String,
+}
+
+/// What happens when one player moves first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstMove {
+    #[serde(serialize_with = "side_name")]
+    pub winner: Side,
+    /// Every winning move of the first player (empty when the first player loses).
+    pub winning_moves: Vec<WinningMove>,
+}
+
+/// The solution of a sum (the `solve --json` fields).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    #[serde(serialize_with = "as_text")]
+    pub outcome: Outcome,
+    #[serde(serialize_with = "as_text")]
+    pub canonical: Game,
+    pub left_first: FirstMove,
+    pub right_first: FirstMove,
+}
+
+/// Whether `side` wins moving second in a game of value `g`.
+pub fn wins_second(g: Game, side: Side) -> bool {
+    match side {
+        Side::Left => Game::zero().le(g),
+        Side::Right => g.le(Game::zero()),
+    }
+}
+
+/// The values of the components and of their sum.
+pub fn values(
+    session: &mut dyn Session,
+    positions: &[&str],
+) -> Result<(Vec<Game>, Game), GameError> {
+    if positions.is_empty() {
+        return Err(GameError::bad_position(
+            "",
+            "no position given: name at least one component",
+        ));
+    }
+    let values = positions
+        .iter()
+        .map(|p| session.value(p))
+        .collect::<Result<Vec<Game>, _>>()?;
+    let sum = values.iter().copied().sum();
+    Ok((values, sum))
+}
+
+/// Every move of `side` in the sum, with the value of the whole sum after it.
+pub fn moves_of_sum(
+    session: &mut dyn Session,
+    positions: &[&str],
+    side: Side,
+) -> Result<Vec<(WinningMove, Game)>, GameError> {
+    let (values, sum) = values(session, positions)?;
+    let mut out = Vec::new();
+    for (component, (position, &value)) in positions.iter().zip(&values).enumerate() {
+        let rest = sum - value;
+        for (to, after) in session.moves(position, side)? {
+            out.push((WinningMove { component, to }, rest + after));
+        }
+    }
+    Ok(out)
+}
+
+/// Outcome, canonical form and every winning first move of the sum of `positions`.
+pub fn solve(session: &mut dyn Session, positions: &[&str]) -> Result<Solution, GameError> {
+    let (_, canonical) = values(session, positions)?;
+    let mut first = |side: Side| -> Result<FirstMove, GameError> {
+        let winning_moves: Vec<WinningMove> = moves_of_sum(session, positions, side)?
+            .into_iter()
+            .filter(|&(_, after)| wins_second(after, side))
+            .map(|(m, _)| m)
+            .collect();
+        let winner = if winning_moves.is_empty() {
+            side.other()
+        } else {
+            side
+        };
+        Ok(FirstMove {
+            winner,
+            winning_moves,
+        })
+    };
+    Ok(Solution {
+        outcome: canonical.outcome(),
+        canonical,
+        left_first: first(Side::Left)?,
+        right_first: first(Side::Right)?,
+    })
+}
+
+/// Why an option is or is not in the canonical form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "status")]
+pub enum Fate {
+    /// An option of the canonical form.
+    Kept,
+    /// No better for its player than option `by` of the same side (equal values: the later
+    /// one goes).
+    Dominated { by: usize },
+    /// The opponent's reply `through` is at least as good for the opponent as the whole
+    /// game, so the option is replaced by `through`'s options for the mover.
+    Reversible {
+        #[serde(serialize_with = "as_text")]
+        through: Game,
+    },
+}
+
+/// One option of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionNote {
+    pub to: String,
+    #[serde(serialize_with = "as_text")]
+    pub value: Game,
+    #[serde(flatten)]
+    pub fate: Fate,
+}
+
+/// The options of one position and the canonical form they simplify to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    pub position: String,
+    pub left: Vec<OptionNote>,
+    pub right: Vec<OptionNote>,
+    #[serde(serialize_with = "as_text")]
+    pub canonical: Game,
+}
+
+/// Each option of `position` for both players, marked kept, dominated or reversible.
+pub fn explain(session: &mut dyn Session, position: &str) -> Result<Explanation, GameError> {
+    let canonical = session.value(position)?;
+    let notes = |moves: Vec<(String, Game)>, side: Side| -> Vec<OptionNote> {
+        // `at_least(a, b)`: b is at least as good as a for `side`.
+        let at_least = |a: Game, b: Game| match side {
+            Side::Left => a.le(b),
+            Side::Right => b.le(a),
+        };
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, (to, value))| {
+                let dominated = moves.iter().enumerate().position(|(j, (_, other))| {
+                    j != i
+                        && at_least(*value, *other)
+                        && (value.compare(*other) != Relation::Equal || j < i)
+                });
+                let replies = match side {
+                    Side::Left => value.right_options(),
+                    Side::Right => value.left_options(),
+                };
+                let reverse = replies.into_iter().find(|&r| at_least(r, canonical));
+                let fate = match (dominated, reverse) {
+                    (Some(by), _) => Fate::Dominated { by },
+                    (None, Some(through)) => Fate::Reversible { through },
+                    (None, None) => Fate::Kept,
+                };
+                OptionNote {
+                    to: to.clone(),
+                    value: *value,
+                    fate,
+                }
+            })
+            .collect()
+    };
+    let left = notes(session.moves(position, Side::Left)?, Side::Left);
+    let right = notes(session.moves(position, Side::Right)?, Side::Right);
+    Ok(Explanation {
+        position: session.parse(position)?,
+        left,
+        right,
+        canonical,
+    })
+}
+
+/// The move a player should make in a sum, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Advice {
+    pub side: Side,
+    pub choice: WinningMove,
+    /// The value of the whole sum after the move.
+    pub after: Game,
+    /// Whether the move wins (leaves a sum the mover wins moving second).
+    pub wins: bool,
+}
+
+impl Advice {
+    /// One sentence: why this move.
+    pub fn reason(&self) -> String {
+        let (name, relation) = match self.side {
+            Side::Left => ("Left", "≥ 0"),
+            Side::Right => ("Right", "≤ 0"),
+        };
+        if self.wins {
+            format!(
+                "it leaves the sum {} {relation}, so {name} wins with the opponent to move",
+                self.after
+            )
+        } else {
+            format!(
+                "no move leaves the sum {relation}: {name} loses against perfect play; this one leaves {}",
+                self.after
+            )
+        }
+    }
+}
+
+/// `side`'s best move in the sum: the first winning move, else the first move; `None` when
+/// `side` cannot move.
+pub fn advise(
+    session: &mut dyn Session,
+    positions: &[&str],
+    side: Side,
+) -> Result<Option<Advice>, GameError> {
+    let moves = moves_of_sum(session, positions, side)?;
+    let best = moves
+        .iter()
+        .position(|&(_, after)| wins_second(after, side))
+        .or((!moves.is_empty()).then_some(0));
+    Ok(best.map(|i| {
+        let (choice, after) = moves[i].clone();
+        Advice {
+            side,
+            choice,
+            after,
+            wins: wins_second(after, side),
+        }
+    }))
+}
