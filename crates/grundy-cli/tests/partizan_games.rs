@@ -172,17 +172,39 @@ fn explain_marks_dominated_and_reversible_options() {
     );
 }
 
+/// `values` shows each component's canonical form and the sum's; `undo` takes back the human's
+/// move and the engine's reply (components are numbered from 0, as in impartial play).
+#[test]
+fn play_shows_values_and_undoes() {
+    let (code, out, err) = grundy(
+        &["play", "domineering", "..|..", "....", "--side", "left"],
+        "values\n0 #.|#.\nundo\nundo\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("component 0: ..|.. = +-1"), "{out}");
+    assert!(out.contains("component 1: .... = -2"), "{out}");
+    assert!(out.contains("sum: {-1|-3} (outcome R)"), "{out}");
+    assert!(
+        out.contains("Taken back: your last move and my reply."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Nothing to undo: you have not moved yet."),
+        "{out}"
+    );
+}
+
 #[test]
 fn play_with_a_chosen_side() {
     // You are Right on ..|.. (±1) and move first: the engine (Left) answers and wins or loses
     // by the rules; every line of the transcript is legal.
     let (code, out, err) = grundy(
         &["play", "domineering", "..|..", "--side", "right"],
-        "hint\n1 ##|..\n",
+        "hint\n0 ##|..\n",
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("you are Right"), "{out}");
-    assert!(out.contains("hint: play `1 "), "{out}");
+    assert!(out.contains("hint: play `0 "), "{out}");
     assert!(
         out.contains("I have no move left: you win!") || out.contains("I move"),
         "{out}"
@@ -201,10 +223,10 @@ fn play_with_a_chosen_side() {
         "why\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("I move component 1: .|. → #|#"), "{out}");
+    assert!(out.contains("I move component 0: .|. → #|#"), "{out}");
     assert!(out.contains("You have no move left: I win."), "{out}");
     // An illegal move is refused and the game goes on.
-    let (code, out, _) = grundy(&["play", "toads-and-frogs", "T.F"], "1 .TF\nquit\n");
+    let (code, out, _) = grundy(&["play", "toads-and-frogs", "T.F"], "0 .TF\nquit\n");
     assert_eq!(code, 0);
     assert!(
         out.contains("illegal move") || out.contains("I move"),
