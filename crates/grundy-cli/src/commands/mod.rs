@@ -59,6 +59,14 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
+/// A duration that must be positive (`--time`: a search needs some time), by the same check.
+pub fn parse_positive_seconds(text: &str) -> Result<std::time::Duration, String> {
+    match parse_seconds(text)? {
+        d if d.is_zero() => Err(format!("`{text}` is not a positive number of seconds")),
+        d => Ok(d),
+    }
+}
+
 /// The Grundy sequence of `family`, or an error saying that `command` needs single heaps.
 pub fn heap_sequence<'f>(
     family: &'f dyn grundy::family::Family,
@@ -82,6 +90,10 @@ mod tests {
         assert_eq!(parse_seconds("60"), Ok(Duration::from_secs(60)));
         assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        assert!(parse_positive_seconds("0")
+            .unwrap_err()
+            .contains("positive"));
+        assert_eq!(parse_positive_seconds("2"), Ok(Duration::from_secs(2)));
         assert_eq!(parse_seconds("1e9"), Ok(Duration::from_secs(1_000_000_000)));
         for bad in ["1e30", "1e10", "-1", "NaN", "inf", "x", ""] {
             let err = parse_seconds(bad).unwrap_err();

@@ -18,7 +18,7 @@ pub struct SearchArgs {
     #[arg(long, default_value = "2^22", value_parser = parse_u64_expr)]
     max: u64,
     /// Stop growing the table after this many seconds.
-    #[arg(long, default_value = "10", value_parser = crate::commands::parse_seconds)]
+    #[arg(long, default_value = "10", value_parser = crate::commands::parse_positive_seconds)]
     time: Duration,
 }
 
