@@ -108,6 +108,10 @@ mod tests {
         assert_eq!(parse_seconds("60"), Ok(Duration::from_secs(60)));
         assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        assert!(parse_positive_seconds("0")
+            .unwrap_err()
+            .contains("positive"));
+        assert_eq!(parse_positive_seconds("2"), Ok(Duration::from_secs(2)));
         assert_eq!(parse_seconds("1e9"), Ok(Duration::from_secs(1_000_000_000)));
         for bad in ["1e30", "1e10", "-1", "NaN", "inf", "x", ""] {
             let err = parse_seconds(bad).unwrap_err();
