@@ -12,8 +12,22 @@ use std::process::ExitCode;
 
 /// grundy: who wins an impartial game, why, and how.
 #[derive(Parser)]
-#[command(name = "grundy", version, about, long_about = None)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Who wins an impartial game, why, and how: Grundy values, every winning move, derivations, periods, plots, and play against a perfect engine.",
+    after_help = "Examples:
+  grundy solve subtraction:1,3,4 10 20 30   who wins the sum, and every winning move
+  grundy explain kayles 5 8                 the derivation by hand
+  grundy games                              every game family and its spec syntax
+  grundy solve --help                       one command's options and examples
+
+Exit codes: 0 on success, 2 on bad input or a refused request (one line on stderr)."
+)]
 struct Cli {
+    /// Neither read nor write the persistent cache of computed tables (also `GRUNDY_CACHE=off`).
+    #[arg(long, global = true)]
+    no_cache: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -49,6 +63,18 @@ enum Command {
     Count(commands::count::Args),
     /// Statistics of an octal game's Grundy sequence: largest value, rare mask, checksum.
     OctalStats(commands::octal_stats::Args),
+    /// A partizan game in CGSuite notation: canonical form, outcome, stops, mean, temperature, …
+    Cgt(commands::cgt::Args),
+    /// Compare two partizan games: `=`, `<`, `>` or `||` (confused).
+    Compare(commands::compare::Args),
+    /// Draw a partizan game's thermograph as SVG or PNG.
+    Thermograph(commands::thermograph::Args),
+    /// Shell completions for bash, zsh, fish, elvish or powershell, on stdout.
+    Completions(commands::completions::CompletionArgs),
+    /// The man page (roff) on stdout: `grundy man > grundy.1`.
+    Man(commands::completions::ManArgs),
+    /// The persistent cache of computed tables: `grundy cache path`, `grundy cache clear`.
+    Cache(commands::cache::Args),
 }
 
 /// The subcommand named on the command line (the first argument that is one), so that a
@@ -67,6 +93,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return output::usage_error(e, typed_subcommand().as_deref()),
     };
+    grundy::table_cache::configure(commands::cache::directory(cli.no_cache));
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Value(args) => commands::value::run(args),
@@ -82,6 +109,12 @@ fn main() -> ExitCode {
         Command::NimMul(args) => commands::nim_mul::run(args),
         Command::Count(args) => commands::count::run(args),
         Command::OctalStats(args) => commands::octal_stats::run(args),
+        Command::Cgt(args) => commands::cgt::run(args),
+        Command::Compare(args) => commands::compare::run(args),
+        Command::Thermograph(args) => commands::thermograph::run(args),
+        Command::Completions(args) => commands::completions::completions(args, Cli::command()),
+        Command::Man(args) => commands::completions::man(args, Cli::command()),
+        Command::Cache(args) => commands::cache::run(args, cli.no_cache),
     };
     output::finish(result)
 }

@@ -1,4 +1,5 @@
-//! Pictures of Grundy sequences (`grundy plot`), drawn with `plotters`.
+//! Pictures of Grundy sequences (`grundy plot`) and of partizan thermographs
+//! (`grundy thermograph`), drawn with `plotters`.
 //!
 //! Two kinds:
 //! - **scatter**: `G(n)` against `n`, zeros (P-positions) in red, the preperiod shaded and the
@@ -14,6 +15,7 @@
 //! drawn into a string. The output file is opened before any work, so an unwritable path fails
 //! at once.
 
+use grundy::partizan::{Dyadic, Thermograph, Wall};
 use grundy::theory::period::Period;
 use grundy::GameError;
 use plotters::coord::Shift;
@@ -104,6 +106,40 @@ pub fn write(
     file: File,
     path: &Path,
 ) -> Result<(), GameError> {
+    encode(
+        format,
+        file,
+        path,
+        |root| draw(root, picture, kind),
+        |root| draw(root, picture, kind),
+    )
+}
+
+/// Draws a partizan game's thermograph (walls and mast labelled) into `file` in `format`.
+pub fn write_thermograph(
+    title: &str,
+    thermograph: &Thermograph,
+    format: Format,
+    file: File,
+    path: &Path,
+) -> Result<(), GameError> {
+    encode(
+        format,
+        file,
+        path,
+        |root| draw_thermograph(root, title, thermograph),
+        |root| draw_thermograph(root, title, thermograph),
+    )
+}
+
+/// Runs the drawing for `format` on an in-memory canvas and writes the encoded picture.
+fn encode(
+    format: Format,
+    file: File,
+    path: &Path,
+    svg_draw: impl FnOnce(DrawingArea<SVGBackend, Shift>) -> Result<(), GameError>,
+    png_draw: impl FnOnce(DrawingArea<BitMapBackend, Shift>) -> Result<(), GameError>,
+) -> Result<(), GameError> {
     register_font()?;
     let io_error =
         |e: std::io::Error| GameError::io(format_args!("writing `{}`", path.display()), &e);
@@ -113,7 +149,7 @@ pub fn write(
             let mut svg = String::new();
             {
                 let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-                draw(root, picture, kind)?;
+                svg_draw(root)?;
             }
             out.write_all(svg.as_bytes()).map_err(io_error)?;
         }
@@ -122,7 +158,7 @@ pub fn write(
             {
                 let root =
                     BitMapBackend::with_buffer(&mut pixels, (WIDTH, HEIGHT)).into_drawing_area();
-                draw(root, picture, kind)?;
+                png_draw(root)?;
             }
             let mut encoder = png::Encoder::new(&mut out, WIDTH, HEIGHT);
             encoder.set_color(png::ColorType::Rgb);
@@ -139,6 +175,96 @@ pub fn write(
         }
     }
     out.flush().map_err(io_error)
+}
+
+/// Thermograph convention: value on the horizontal axis increasing to the *left* (Left's
+/// side), temperature upwards; each wall from `t = 0` to the temperature, then the mast.
+fn draw_thermograph<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    title: &str,
+    th: &Thermograph,
+) -> Result<(), GameError> {
+    root.fill(&WHITE).map_err(drawing_error)?;
+    let temperature = th.temperature.to_f64();
+    let bottom = temperature.min(0.0);
+    let top = temperature.max(0.0) + (temperature.abs() * 0.4).max(1.0);
+    let wall = |w: &Wall| -> Vec<(f64, f64)> {
+        let mut points: Vec<(f64, f64)> = w
+            .points
+            .iter()
+            .filter(|p| p.0 <= th.temperature)
+            .map(|p| (p.1.to_f64(), p.0.to_f64()))
+            .collect();
+        let end = w.at(th.temperature.max(Dyadic::ZERO)).map(|v| v.to_f64());
+        points.push((end.unwrap_or(th.mast.to_f64()), temperature.max(0.0)));
+        points
+    };
+    let (left, right) = (wall(&th.left), wall(&th.right));
+    let values = left.iter().chain(&right).map(|p| p.0);
+    let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = ((hi - lo) * 0.15).max(0.5);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, (FONT_NAME, 24))
+        .margin(16)
+        .x_label_area_size(48)
+        .y_label_area_size(64)
+        .build_cartesian_2d(hi + pad..lo - pad, bottom - 0.1..top)
+        .map_err(drawing_error)?;
+    chart
+        .configure_mesh()
+        .x_desc("value (Left's side on the left)")
+        .y_desc("temperature t")
+        .axis_desc_style((FONT_NAME, 18))
+        .label_style((FONT_NAME, 15))
+        .light_line_style(WHITE.mix(0.0))
+        .draw()
+        .map_err(drawing_error)?;
+    let mast = th.mast.to_f64();
+    let label = TextStyle::from((FONT_NAME, 17).into_font());
+    let series = [
+        ("left wall", left, POINT_COLOUR),
+        ("right wall", right, ZERO_COLOUR),
+        (
+            "mast",
+            vec![(mast, temperature.max(bottom)), (mast, top)],
+            RULE_COLOUR,
+        ),
+    ];
+    for (name, points, colour) in series {
+        let at = points[0];
+        let text = if name == "mast" {
+            format!("mast at mean {}, temperature {}", th.mast, th.temperature)
+        } else {
+            name.to_string()
+        };
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                points,
+                colour.stroke_width(3),
+            )))
+            .map_err(drawing_error)?
+            .label(text.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x - 8, y), (x + 8, y)], colour.stroke_width(3))
+            });
+        let anchor = if name == "mast" {
+            (mast, top - 0.12 * (top - bottom))
+        } else {
+            at
+        };
+        chart
+            .draw_series(std::iter::once(Text::new(text, anchor, label.clone())))
+            .map_err(drawing_error)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .label_font((FONT_NAME, 15))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .draw()
+        .map_err(drawing_error)?;
+    root.present().map_err(drawing_error)
 }
 
 fn register_font() -> Result<(), GameError> {

@@ -139,3 +139,113 @@ fn a_script_that_ends_on_an_error_exits_2() {
     let (code, _, err) = grundy(&["play", "nim", "3", "5"], "0 9\n0 1\n");
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn every_command_is_described_and_has_examples() {
+    let (code, top, _) = grundy(&["--help"], "");
+    assert_eq!(code, 0);
+    let commands = [
+        "solve",
+        "value",
+        "table",
+        "batch",
+        "games",
+        "explain",
+        "play",
+        "plot",
+        "period",
+        "pattern",
+        "census",
+        "nim-mul",
+        "count",
+        "octal-stats",
+        "completions",
+        "man",
+        "cache",
+    ];
+    assert!(!top.contains("solve, value, table and batch"), "{top}");
+    for command in commands {
+        assert!(top.contains(&format!("\n  {command} ")), "{command}: {top}");
+        let (code, help, err) = grundy(&[command, "--help"], "");
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(help.contains("Examples:\n  "), "{command}: {help}");
+    }
+}
+
+#[test]
+fn completions_and_man_page_are_generated() {
+    for (shell, marker) in [
+        ("bash", "_grundy()"),
+        ("zsh", "#compdef grundy"),
+        ("fish", "complete -c grundy"),
+    ] {
+        let (code, out, err) = grundy(&["completions", shell], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(marker) && out.contains("octal-stats"),
+            "{shell}"
+        );
+    }
+    let (code, out, _) = grundy(&["man"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(".TH grundy 1") && out.contains(".SH \"GRUNDY SOLVE\""),
+        "{out}"
+    );
+    assert!(refused(&["completions", "tcsh"]).contains("possible values"));
+}
+
+/// Runs `grundy args…` with extra environment variables; (exit code, stdout, stderr).
+fn grundy_env(args: &[&str], env: &[(&str, &std::path::Path)]) -> (i32, String, String) {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command.args(args).env_remove("GRUNDY_CACHE");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let out = command.output().expect("grundy runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_table_cache_is_used_checked_and_easy_to_clear_or_turn_off() {
+    let base = std::env::temp_dir().join(format!("grundy-cache-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let env = [("XDG_CACHE_HOME", base.as_path())];
+    let dir = base.join("grundy");
+    let (_, path, _) = grundy_env(&["cache", "path"], &env);
+    assert_eq!(path.trim(), dir.display().to_string());
+    let files = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&dir)
+            .map(|d| d.map(|e| e.unwrap().path()).collect())
+            .unwrap_or_default()
+    };
+    // Turned off: nothing is written.
+    let (code, out, _) = grundy_env(&["--no-cache", "value", "officers", "10^5"], &env);
+    assert_eq!((code, out.as_str()), (0, "38\n"));
+    assert!(files().is_empty());
+    // On: the officers table (about a second to compute) is stored, and read back.
+    let (_, out, _) = grundy_env(&["value", "officers", "10^5"], &env);
+    assert_eq!(out, "38\n");
+    let stored = files();
+    assert_eq!(stored.len(), 1, "{stored:?}");
+    // A shorter question reads the stored table and agrees with a fresh computation.
+    let (_, cached, _) = grundy_env(&["value", "officers", "99999"], &env);
+    let (_, fresh, _) = grundy_env(&["--no-cache", "value", "officers", "99999"], &env);
+    assert_eq!(cached, fresh);
+    // A damaged file is never trusted: the answer is recomputed (and the file replaced).
+    let mut bytes = std::fs::read(&stored[0]).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xff;
+    std::fs::write(&stored[0], &bytes).unwrap();
+    let (_, out, _) = grundy_env(&["value", "officers", "10^5"], &env);
+    assert_eq!(out, "38\n");
+    assert_ne!(std::fs::read(&stored[0]).unwrap(), bytes);
+    let (_, out, _) = grundy_env(&["cache", "clear"], &env);
+    assert!(out.starts_with("removed 1 cached tables"), "{out}");
+    assert!(files().is_empty());
+    let _ = std::fs::remove_dir_all(&base);
+}

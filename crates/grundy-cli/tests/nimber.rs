@@ -10,6 +10,8 @@ use std::process::{Command, Stdio};
 fn grundy_with_file(args: &[&str], stdin: &std::path::Path) -> (i32, Vec<u8>, String) {
     let file = std::fs::File::open(stdin).unwrap_or_else(|e| panic!("{}: {e}", stdin.display()));
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        // Tests never touch the user's table cache.
+        .env("GRUNDY_CACHE", "off")
         .args(args)
         .stdin(Stdio::from(file))
         .output()

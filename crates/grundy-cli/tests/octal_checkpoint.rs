@@ -9,6 +9,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_grundy");
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(BIN)
+        // Tests never touch the user's table cache.
+        .env("GRUNDY_CACHE", "off")
         .args(args)
         .output()
         .expect("the grundy binary runs");
@@ -45,6 +47,8 @@ fn kill_9_then_resume_gives_the_uninterrupted_table() {
         "0",
     ];
     let mut child = Command::new(BIN)
+        // Tests never touch the user's table cache.
+        .env("GRUNDY_CACHE", "off")
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -4,7 +4,6 @@
 //! take seconds are measured with the CLI (`grundy octal-stats … --to 2^22`, see README).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::impartial::games::grundys_game::grundys_game;
 use grundy::impartial::games::octal::naive::NaiveSolver;
 use grundy::impartial::games::octal::rare_value::RareValueSolver;
 use grundy::impartial::games::octal::sequence::Run;
@@ -55,7 +54,9 @@ fn rare_value_solver(c: &mut Criterion) {
         ("0.6 G(0..2^18)", rules("0.6"), 1 << 18),
         (
             "Grundy's game G(0..2^18)",
-            grundys_game().rules().clone(),
+            grundy::impartial::games::octal::OctalCode::parse("4!.0", "grundys-game")
+                .expect("Grundy's game is 4!.0")
+                .rules(),
             1 << 18,
         ),
     ] {

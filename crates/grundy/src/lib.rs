@@ -30,6 +30,7 @@ pub mod outcome;
 pub mod partizan;
 pub mod registry;
 pub mod render;
+pub mod table_cache;
 pub mod theory;
 
 pub use error::GameError;

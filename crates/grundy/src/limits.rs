@@ -2,10 +2,31 @@
 //! refused with the figure *before* anything is allocated.
 
 use crate::error::GameError;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A lower budget set by the program embedding the library (0: none).
+static BUDGET_CAP: AtomicU64 = AtomicU64::new(0);
+
+/// Lowers the memory budget of this process to at most `bytes`: a fuzzer, or a server answering
+/// many requests, wants a request for gigabytes refused at once rather than allocated.
+pub fn cap_memory_budget(bytes: u64) {
+    BUDGET_CAP.store(bytes, Ordering::Relaxed);
+}
 
 /// Memory we allow one request to take: three quarters of the machine's available memory
-/// (from `/proc/meminfo`), or 16 GiB where that cannot be read.
+/// (from `/proc/meminfo`), or 16 GiB where that cannot be read; at most the cap set by
+/// [`cap_memory_budget`].
 pub fn memory_budget() -> u64 {
+    let cap = BUDGET_CAP.load(Ordering::Relaxed);
+    let machine = machine_budget();
+    if cap == 0 {
+        machine
+    } else {
+        machine.min(cap)
+    }
+}
+
+fn machine_budget() -> u64 {
     let available = std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|text| {

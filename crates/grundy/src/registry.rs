@@ -13,8 +13,8 @@ use crate::error::GameError;
 use crate::impartial::family::Family;
 use crate::impartial::games::octal::TakeAndBreak;
 use crate::impartial::games::{
-    chessboard, coin_product, coins, gcd, geography, geography_grid, grundys_game, hackenbush,
-    loopy_graph, moore, nim, prime_heap, staircase, subtraction, wythoff,
+    chessboard, coin_product, coins, gcd, geography, geography_grid, hackenbush, loopy_graph,
+    moore, nim, prime_heap, staircase, subtraction, wythoff,
 };
 use crate::impartial::heap::HeapFamily;
 
@@ -192,23 +192,15 @@ pub const CATALOGUE: &[Entry] = &[
             "dawsons-chess",
             "treblecross",
             "officers",
+            "grundys-game",
         ],
-        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6",
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6, grundys-game = 4!.0 (split a heap into two of different sizes)",
         example: "solve octal:0.77 10 20 30",
         build: |args, spec| {
             let (name, _) = split(spec);
             Ok(Box::new(HeapFamily::new(TakeAndBreak::from_name(
                 &name, args, spec,
             )?)))
-        },
-    },
-    Entry {
-        name: grundys_game::NAME,
-        aliases: &[],
-        summary: "Grundy's game: split one heap into two heaps of different sizes",
-        example: "solve grundys-game 10 20 30",
-        build: |args, spec| {
-            Ok(Box::new(HeapFamily::new(grundys_game::parse(args, spec)?)))
         },
     },
 ];
@@ -264,7 +256,6 @@ pub fn parse_long_run(spec: &str) -> Result<Option<TakeAndBreak>, GameError> {
     let (name, args) = split(spec);
     match find(&name).map(|e| e.name) {
         Some("octal") => TakeAndBreak::from_name(&name, args, spec).map(Some),
-        Some(grundys_game::NAME) => grundys_game::parse(args, spec).map(Some),
         _ => Ok(None),
     }
 }

@@ -61,6 +61,16 @@ impl Solution {
         if let Some(reason) = &s.moves_omitted {
             text.push_str(&format!("winning moves: not listed — {reason}\n"));
         }
+        if let Some(m) = &s.one_winning_move {
+            let from = s
+                .components
+                .get(m.component)
+                .map_or("?", |c| c.position.as_str());
+            text.push_str(&format!(
+                "one winning move: component {}: {} → {}\n",
+                m.component, from, m.to
+            ));
+        }
         text.push_str(&format!("method: {}", s.method));
         text
     }
@@ -84,12 +94,7 @@ impl Derivation {
         } else {
             ", "
         };
-        let leaves = self
-            .options
-            .iter()
-            .map(|o| o.position.clone())
-            .collect::<Vec<_>>()
-            .join(separator);
+        let leaves = join_with(separator, self.options.iter().map(|o| o.position.clone()));
         let terms = join_with(
             separator,
             self.options.iter().map(|o| {
@@ -140,8 +145,25 @@ fn join(items: impl Iterator<Item = String>) -> String {
     join_with(", ", items)
 }
 
+/// Most options written out in a derivation line; the rest are counted, so that a heap with
+/// 10^5 options still reads as one line (the mex is always taken over all of them, and
+/// `--json` lists them all).
+pub const MAX_SHOWN_OPTIONS: usize = 20;
+
 fn join_with(separator: &str, items: impl Iterator<Item = String>) -> String {
-    items.collect::<Vec<_>>().join(separator)
+    let mut shown: Vec<String> = Vec::new();
+    let mut more = 0usize;
+    for item in items {
+        if shown.len() < MAX_SHOWN_OPTIONS {
+            shown.push(item);
+        } else {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        shown.push(format!("… and {more} more options"));
+    }
+    shown.join(separator)
 }
 
 impl MoveReason {
@@ -251,8 +273,14 @@ impl Explanation {
         });
         if !self.winning_moves.is_empty() {
             lines.push(format!("winning moves ({}):", self.winning_moves.len()));
-            for m in &self.winning_moves {
+            for m in self.winning_moves.iter().take(MAX_SHOWN_OPTIONS) {
                 lines.push(format!("  {}", m.render_step(0)));
+            }
+            if let Some(more) = self.winning_moves.len().checked_sub(MAX_SHOWN_OPTIONS + 1) {
+                lines.push(format!(
+                    "  … and {} more winning moves (`grundy solve` or `--json` lists them all)",
+                    more + 1
+                ));
             }
         }
         if let Some(c) = &self.certificate {

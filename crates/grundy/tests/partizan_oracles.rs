@@ -250,3 +250,13 @@ fn atomic_weights_and_reduced_forms() {
     assert_eq!(rcf("{2|-1} + ^*"), "{2|-1}");
     assert_eq!(rcf("{3||2*|1*}"), "{3||2|1}");
 }
+
+#[test]
+fn day_three_has_1474_values() {
+    use grundy::partizan::enumerate::born_by;
+    let counts: Vec<usize> = (0..=3).map(|d| born_by(d).unwrap().len()).collect();
+    assert_eq!(counts, [1, 4, 22, 1474]);
+    let day3 = born_by(3).unwrap();
+    assert!(day3.iter().all(|g| g.birthday() <= 3));
+    assert_eq!(day3.iter().filter(|g| g.birthday() == 3).count(), 1474 - 22);
+}

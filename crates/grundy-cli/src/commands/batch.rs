@@ -6,6 +6,10 @@ use grundy::GameError;
 use std::io::{self, Read, Write};
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  printf '1 2 3\\n4\\n' | grundy batch nim        one sum per line: `second`, `first`
+  grundy batch gcd < heaps.txt > outcomes.txt
+  printf '5 6\\n' | grundy batch subtraction:1..3 --misere")]
 pub struct Args {
     /// The game (see `grundy games`).
     game: String,

@@ -25,6 +25,10 @@ pub enum Format {
 }
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy census subtraction --max-element 16
+  grundy census subtraction --max-element 20 --output k20.jsonl   resumes if interrupted
+  grundy census subtraction --max-element 24 --shard 0/8 --output part0.jsonl")]
 pub struct Args {
     /// The family to survey (`subtraction`).
     family: String,

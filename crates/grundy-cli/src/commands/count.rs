@@ -18,6 +18,9 @@ enum OutcomeArg {
 }
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy count nim --heaps 3 --sizes 'primes<=7' --modulo 10^9+7
+  grundy count subtraction:1,3,4 --heaps 5 --sizes 0..100,1000 --modulo 2^63 --outcome first")]
 pub struct Args {
     /// A heap game (see `grundy games`).
     game: String,

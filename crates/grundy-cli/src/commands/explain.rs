@@ -7,6 +7,10 @@ use grundy::registry::parse_spec;
 use grundy::GameError;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy explain subtraction:1,3,4 4 7      options, their values, the mex; the nim-sum
+  grundy explain kayles 10                   splits shown as G(a)⊕G(b)
+  grundy explain nim 3 5 7 --json")]
 pub struct Args {
     /// The game, e.g. `subtraction:1,3,4` (see `grundy games`).
     game: String,

@@ -6,6 +6,9 @@ use grundy::GameError;
 use serde_json::json;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy games
+  grundy games --json | jq '.[].name'")]
 pub struct Args {
     /// Machine-readable output: [{"name", "aliases", "summary", "example"}].
     #[arg(long)]

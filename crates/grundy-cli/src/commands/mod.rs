@@ -1,7 +1,11 @@
 //! One file per subcommand: its arguments (clap derive) and its `run`.
 
 pub mod batch;
+pub mod cache;
 pub mod census;
+pub mod cgt;
+pub mod compare;
+pub mod completions;
 pub mod count;
 pub mod explain;
 pub mod games;
@@ -13,6 +17,7 @@ pub mod play;
 pub mod plot;
 pub mod solve;
 pub mod table;
+pub mod thermograph;
 pub mod value;
 
 use clap::Args as ClapArgs;

@@ -17,6 +17,8 @@ use grundy::GameError;
 use std::io::{self, Read, Write};
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  printf '2\\n2 3\\n5 7\\n' | grundy nim-mul")]
 pub struct Args {}
 
 /// Bytes of padding after a block, so that 8-byte loads near its end stay in bounds.

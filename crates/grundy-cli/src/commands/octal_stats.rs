@@ -7,6 +7,9 @@ use grundy::numeric::number::parse_u64_expr;
 use grundy::GameError;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy octal-stats octal:0.16 --to 2^22
+  grundy octal-stats officers --to 2^22 --checkpoint officers.ck   resumable")]
 pub struct Args {
     /// An octal game (`octal:0.16`, `officers`, …) or `grundys-game`.
     game: String,

@@ -8,6 +8,9 @@ use grundy::GameError;
 use serde_json::json;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy pattern subtraction:1,3,4
+  grundy pattern gcd --json")]
 pub struct Args {
     #[command(flatten)]
     search: SearchArgs,

@@ -45,6 +45,10 @@ impl SearchArgs {
 }
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy period subtraction:2,5,7
+  grundy period kayles
+  grundy period nim --max 10^5 --json")]
 pub struct Args {
     #[command(flatten)]
     search: SearchArgs,

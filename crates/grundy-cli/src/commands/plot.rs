@@ -12,6 +12,10 @@ use grundy::GameError;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy plot subtraction:3,4,6,10 --to 100 -o scatter.png
+  grundy plot kayles --to 2^20 -o kayles.png --kind histogram
+  grundy plot gcd --to 10^4 -o gcd.svg --log")]
 pub struct Args {
     /// The game (see `grundy games`); its positions must be heaps.
     game: String,

@@ -6,6 +6,12 @@ use grundy::registry::parse_spec;
 use grundy::GameError;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy solve nim 3 5 7
+  grundy solve subtraction:1,3,4 10 20 30 --json
+  grundy solve kayles 10 20 30               a split move is written 1+17
+  grundy solve wythoff 3,5 4,6
+  grundy solve nim 1 1 --misere")]
 pub struct Args {
     /// The game, e.g. `nim`, `subtraction:1,3,4` (see `grundy games`).
     game: String,

@@ -12,6 +12,11 @@ use grundy::GameError;
 use std::io::{self, BufWriter, Write};
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy table subtraction:1,3,4 --to 20
+  grundy table kayles --to 10^6 --stats > kayles.txt
+  grundy table subtraction:1,3,4 --to 4 --explain
+  grundy table officers --to 2^20 --checkpoint officers.ck")]
 pub struct Args {
     /// The game (see `grundy games`); its positions must be heaps.
     game: String,

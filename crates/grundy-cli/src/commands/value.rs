@@ -7,6 +7,10 @@ use grundy::GameError;
 use serde_json::json;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  grundy value subtraction:1..6 2^64-1
+  grundy value gcd 1000000000039
+  grundy value kayles 3*10^6                 (for a sum, use `grundy solve`)")]
 pub struct Args {
     /// The game (see `grundy games`).
     game: String,

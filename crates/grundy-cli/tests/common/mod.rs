@@ -6,6 +6,8 @@ use std::process::{Command, Stdio};
 /// Runs `grundy args…` with `stdin`, returning (exit code, stdout, stderr).
 pub fn grundy(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        // Tests never touch the user's table cache.
+        .env("GRUNDY_CACHE", "off")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

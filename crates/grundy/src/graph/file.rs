@@ -11,9 +11,10 @@
 //! directed moves for `graph`) and checks the `start` lines it needs.
 
 use crate::error::GameError;
-use crate::limits::check_memory;
+use crate::limits::{check_memory, human_bytes, memory_budget};
 use crate::numeric::number::parse_u64_expr;
 use std::collections::HashMap;
+use std::io::Read;
 
 /// One edge line of the file, with dense vertex indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +83,23 @@ impl GraphFile {
             &format!("reading `{path}`"),
             size as u128 * BYTES_PER_FILE_BYTE,
         )?;
-        let text = std::fs::read_to_string(path).map_err(unreadable)?;
+        // The size is only a hint (a device such as /dev/zero says 0 and never ends): read at
+        // most what the budget allows, and refuse a file that goes on.
+        let limit = (memory_budget() as u128 / BYTES_PER_FILE_BYTE) as u64;
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+            .map_err(unreadable)?;
+        if bytes.len() as u64 > limit {
+            return Err(GameError::TooLarge(format!(
+                "reading `{path}`: it holds more than {}, and its parsed form would need more than this machine allows ({})",
+                human_bytes(limit as u128),
+                human_bytes(memory_budget() as u128)
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            GameError::bad_position(position, format!("`{path}` is not UTF-8 text"))
+        })?;
         GraphFile::parse(&text, position)
     }
 

@@ -257,6 +257,27 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
 mod tests {
     use super::*;
     use crate::registry::parse_spec;
+
+    /// A heap with 10^5 options reads as one short line: 20 options, then a count; the mex
+    /// is still taken over all of them (G(5·10^5) = 5·10^5 mod 10^5+1 = 99996).
+    #[test]
+    fn long_derivations_are_cut_with_a_count() {
+        let family = parse_spec("subtraction:1..100000").unwrap();
+        let d = derive(family.as_ref(), "500000").unwrap();
+        assert_eq!(d.grundy, 99_996);
+        let line = d.render();
+        assert!(
+            line.contains("499980, … and 99980 more options}"),
+            "{}",
+            &line[..300]
+        );
+        assert!(line.ends_with("= 99996"), "{line}");
+        assert!(line.len() < 2000, "{}", line.len());
+        let kayles = parse_spec("kayles").unwrap();
+        let text = explain(kayles.as_ref(), &["100000"]).unwrap().render();
+        assert!(text.contains("… and 8318 more winning moves"), "{text}");
+        assert!(text.len() < 10_000, "{}", text.len());
+    }
     use proptest::prelude::*;
 
     #[test]

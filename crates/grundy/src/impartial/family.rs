@@ -48,6 +48,11 @@ pub struct Solution {
     /// although the first player wins — never read it as "no winning move".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves_omitted: Option<String>,
+    /// Present only with `moves_omitted` when the first player wins and the family can find
+    /// **one** winning move without enumerating options (a periodic heap game: the splits
+    /// over one period; Turning Corners: `a ⊗ b = t` solved in the nim field).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub one_winning_move: Option<Move>,
 }
 
 /// One option of a position (what one move leaves), with its value: the raw material of a
@@ -81,18 +86,22 @@ pub trait Family: Send + Sync {
     }
 
     /// `grundy batch`: one line of whitespace-separated positions in, one winner out, for
-    /// every line of `input`. Families with a faster bulk method override this.
+    /// every line of `input`, by the one rule of [`batch_lines`] (blank line = the empty
+    /// position). Families with a faster bulk method override this and keep that rule.
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
         let mut positions = Vec::new();
-        for (index, line) in input.lines().enumerate() {
+        for (line, text) in batch_lines(input) {
             positions.clear();
-            positions.extend(line.split_ascii_whitespace());
-            let winner = self
-                .outcome(&positions, play)
-                .map_err(|e| GameError::AtLine {
-                    line: index + 1,
-                    reason: e.to_string(),
-                })?;
+            positions.extend(text.split_ascii_whitespace());
+            let winner = if positions.is_empty() {
+                Ok(empty_position_winner(play))
+            } else {
+                self.outcome(&positions, play)
+            };
+            let winner = winner.map_err(|e| GameError::AtLine {
+                line,
+                reason: e.to_string(),
+            })?;
             out.push_str(winner.as_str());
             out.push('\n');
         }
@@ -201,6 +210,23 @@ pub trait Family: Send + Sync {
     }
 }
 
+/// The lines of a `batch` input with their numbers (from 1): the one rule for every family.
+/// Lines end in LF or CRLF, the last one needs no line ending, and a `\r` is whitespace
+/// anyway. A blank line (empty, or spaces and tabs only) is the *empty position*: no
+/// components and no moves, see [`empty_position_winner`].
+pub fn batch_lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
+    input.lines().enumerate().map(|(i, line)| (i + 1, line))
+}
+
+/// Who wins the empty position (a blank `batch` line): the player to move has no move, so
+/// loses in normal play (`second`) and wins in misère play (`first`).
+pub fn empty_position_winner(play: Play) -> Winner {
+    match play {
+        Play::Normal => Winner::Second,
+        Play::Misere => Winner::First,
+    }
+}
+
 /// Whether no component of `positions` has a move (a whole-position game: the position).
 pub fn no_moves_left<F: Family + ?Sized>(
     family: &F,
@@ -246,15 +272,27 @@ pub fn solve_components<C>(
 ) -> Result<Solution, GameError> {
     let total = Nimber::sum(values.iter().copied());
     let mut winning_moves = Vec::new();
+    let mut moves_omitted = None;
     if !total.is_zero() {
-        for (i, (component, &v)) in components.iter().zip(values).enumerate() {
-            for to in moves_to(component, total ^ v)? {
-                winning_moves.push(Move { component: i, to });
+        'components: for (i, (component, &v)) in components.iter().zip(values).enumerate() {
+            match moves_to(component, total ^ v) {
+                Ok(moves) => {
+                    winning_moves.extend(moves.into_iter().map(|to| Move { component: i, to }))
+                }
+                // The winner is known; only the list is out of reach: say so (never a
+                // partial list), as `solve` answers whenever `value` does.
+                Err(GameError::TooLarge(reason)) => {
+                    winning_moves.clear();
+                    moves_omitted = Some(reason);
+                    break 'components;
+                }
+                Err(e) => return Err(e),
             }
         }
     }
     Ok(Solution {
-        moves_omitted: None,
+        moves_omitted,
+        one_winning_move: None,
         winner: Winner::from_grundy(total),
         grundy: Some(total.0),
         winning_moves,

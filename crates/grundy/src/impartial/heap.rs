@@ -12,8 +12,8 @@
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    component_at, illegal_move_reason, parse_components, ComponentReport, Family, GameValue, Move,
-    OptionReport, Play, Solution, Winner,
+    batch_lines, component_at, empty_position_winner, illegal_move_reason, parse_components,
+    ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::HeapGame;
 use crate::limits::{check_memory, table_bytes, MAX_CACHED_TABLE};
@@ -142,6 +142,20 @@ pub trait HeapRules: HeapGame + Send + Sync {
         }
         heaps.sort_unstable();
         heaps
+    }
+
+    /// **One** option of heap `n` whose value is `target`, found without enumerating every
+    /// option, for `solve` when the list is omitted; `period_span` is `preperiod + period`
+    /// of the sequence's certified period, when one is known. Default: `None` (the family
+    /// has no such method).
+    fn one_option_with_value(
+        &self,
+        _n: u64,
+        _target: Nimber,
+        _value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
+        _period_span: Option<u64>,
+    ) -> Result<Option<Vec<u64>>, GameError> {
+        Ok(None)
     }
 
     /// The options of heap `n` whose value is `target`. Default: enumerate the options (after
@@ -416,6 +430,7 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             };
             return Ok(Solution {
                 moves_omitted: None,
+                one_winning_move: None,
                 winner,
                 grundy: None,
                 winning_moves,
@@ -447,8 +462,27 @@ impl<R: HeapRules> Family for HeapFamily<R> {
                 }
             }
         }
+        let mut one_winning_move = None;
+        if moves_omitted.is_some() {
+            let value_of = |h: u64| self.grundy(h);
+            let span = self.period.get().map(|p| p.preperiod + p.period);
+            for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
+                let target = total ^ Nimber(v);
+                if let Some(option) = self
+                    .rules
+                    .one_option_with_value(n, target, &value_of, span)?
+                {
+                    one_winning_move = Some(Move {
+                        component: i,
+                        to: self.rules.format_option(&option),
+                    });
+                    break;
+                }
+            }
+        }
         Ok(Solution {
             moves_omitted,
+            one_winning_move,
             winner: Winner::from_grundy(total),
             grundy: Some(total.0),
             winning_moves,
@@ -477,10 +511,10 @@ impl<R: HeapRules> Family for HeapFamily<R> {
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
         let mut heaps = Vec::new();
         let mut line_ends = Vec::new();
-        for (index, line) in input.lines().enumerate() {
-            for word in line.split_ascii_whitespace() {
+        for (line, text) in batch_lines(input) {
+            for word in text.split_ascii_whitespace() {
                 heaps.push(parse_heap(word).map_err(|e| GameError::AtLine {
-                    line: index + 1,
+                    line,
                     reason: e.to_string(),
                 })?);
             }
@@ -491,11 +525,15 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         match play {
             Play::Misere => {
                 for (index, &end) in line_ends.iter().enumerate() {
-                    let winner = self.rules.misere_outcome(&heaps[start..end]).map_err(|e| {
-                        GameError::AtLine {
-                            line: index + 1,
-                            reason: e.to_string(),
-                        }
+                    // A blank line is the empty position, by the one rule of `batch_lines`.
+                    let winner = if start == end {
+                        Ok(empty_position_winner(play))
+                    } else {
+                        self.rules.misere_outcome(&heaps[start..end])
+                    };
+                    let winner = winner.map_err(|e| GameError::AtLine {
+                        line: index + 1,
+                        reason: e.to_string(),
                     })?;
                     out.push_str(winner.as_str());
                     out.push('\n');
@@ -531,12 +569,14 @@ impl<R: HeapRules> Family for HeapFamily<R> {
         // "nothing left" as the heap 0 (or `none` where 0 is not empty: coins); moves that
         // leave the same position are listed once.
         let mut options: Vec<Vec<u64>> = Vec::new();
+        // A set for the duplicate check: a linear scan made 10^5 options take seconds.
+        let mut seen = std::collections::HashSet::new();
         self.rules.heap_options(n, &mut |heaps| {
             let mut shown = self.rules.normalise(heaps.to_vec());
             if shown.is_empty() && self.rules.zero_is_empty() {
                 shown.push(0);
             }
-            if !options.contains(&shown) {
+            if seen.insert(shown.clone()) {
                 options.push(shown);
             }
         });
@@ -631,7 +671,10 @@ impl<R: HeapRules> HeapSequence for HeapFamily<R> {
         to: u64,
         sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
-        self.rules.for_each_value(to, sink)
+        // A table computed before (a persistent cache, when the door turned one on).
+        crate::table_cache::through(&self.rules.spec(), to, sink, |sink| {
+            self.rules.for_each_value(to, sink)
+        })
     }
 
     fn period_rule(&self) -> PeriodRule {

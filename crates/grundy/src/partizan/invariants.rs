@@ -109,6 +109,49 @@ impl Game {
     }
 }
 
+/// Everything `grundy cgt` reports about a game; the serde field names are the public
+/// `--json` interface. Numbers are strings such as `"-3/4"`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    pub canonical: String,
+    pub outcome: String,
+    pub is_number: bool,
+    pub left_stop: String,
+    pub right_stop: String,
+    pub mean: String,
+    pub temperature: String,
+    pub birthday: u64,
+    /// `None` for games that are not all-small (see `atomic_weight_note`).
+    pub atomic_weight: Option<String>,
+    /// Why there is no atomic weight.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atomic_weight_note: Option<String>,
+    pub reduced: String,
+}
+
+impl Game {
+    pub fn summary(self) -> Result<Summary, GameError> {
+        let th = thermograph(self)?;
+        let (atomic_weight, atomic_weight_note) = match self.atomic_weight() {
+            Ok(a) => (Some(a.to_string()), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        Ok(Summary {
+            canonical: self.to_string(),
+            outcome: self.outcome().to_string(),
+            is_number: self.is_number(),
+            left_stop: th.left.points[0].1.to_string(),
+            right_stop: th.right.points[0].1.to_string(),
+            mean: th.mast.to_string(),
+            temperature: th.temperature.to_string(),
+            birthday: self.birthday(),
+            atomic_weight,
+            atomic_weight_note,
+            reduced: self.reduced().to_string(),
+        })
+    }
+}
+
 fn cool(g: Game, t: Dyadic, memo: &mut HashMap<Game, Game>) -> Result<Game, GameError> {
     if g.is_number() {
         return Ok(g);

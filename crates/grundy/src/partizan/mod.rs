@@ -34,15 +34,18 @@
 //! assert_eq!((g - g), Game::zero());
 //! ```
 
+pub mod brute;
 mod canonical;
 mod compare;
-mod invariants;
+pub mod enumerate;
+pub mod invariants;
 pub mod notation;
 mod nui;
 mod table;
 pub mod thermograph;
 
 pub use crate::numeric::dyadic::Dyadic;
+pub use invariants::Summary;
 pub use table::{interned_count, Game};
 pub use thermograph::{Thermograph, Wall};
 

@@ -39,6 +39,7 @@
 
 use crate::error::GameError;
 use crate::limits::MAX_CACHED_TABLE;
+use crate::limits::{check_memory, table_bytes};
 use crate::outcome::Winner;
 use std::fmt;
 use std::sync::RwLock;
@@ -115,6 +116,10 @@ impl VerifiedValues {
         }
         let len = self.read().values.len() as u64;
         let to = max.max(2 * len).clamp(1023, MAX_CACHED_TABLE - 1);
+        check_memory(
+            &format!("misère play of `{spec}`: the table of G(0..={to})"),
+            table_bytes(to + 1, 8),
+        )?;
         let values = table(to)?;
         let counterexample = sj_counterexample(&values, is_terminal, reaches_one);
         let mut state = self.state.write().unwrap_or_else(|e| e.into_inner());

@@ -23,7 +23,7 @@
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    component_at, parse_components, solve_components, ComponentReport, Family, GameValue,
+    component_at, parse_components, solve_components, ComponentReport, Family, GameValue, Move,
     OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::games::coins::{turn_coins, CoinGame, MAX_LISTED_COINS};
@@ -32,6 +32,10 @@ use crate::impartial::{HeapGame, ImpartialGame};
 use crate::numeric::number::parse_u64_expr;
 use crate::numeric::Nimber;
 use std::collections::HashMap;
+
+/// The most search steps `solve` spends to find one winning move when the list is omitted
+/// (one nim-division a step: a few seconds at most).
+pub const MAX_ONE_MOVE_COST: u128 = 1 << 26;
 
 /// A head on the grid: `(x, y)`, `x` for the first game and `y` for the second.
 pub type Head = (u64, u64);
@@ -88,6 +92,60 @@ impl CoinProduct {
         head: Head,
         target: Nimber,
     ) -> Result<Vec<Vec<Head>>, GameError> {
+        self.find_options(head, target, usize::MAX, MAX_ENUMERATED_OPTIONS)
+    }
+
+    /// **One** option of the head with value `target`, without listing them all. Turning
+    /// Corners by algebra: the move to corners `x' < x`, `y' < y` changes the head's value
+    /// by `a ⊗ b` with `a = x ⊕ x'`, `b = y ⊕ y'`, so for each `a` of the shorter side
+    /// `b = s ⊗ a⁻¹` is one nim-division, and the move exists iff `y ⊕ b < y`. Other products
+    /// use the listing search within its budget.
+    pub fn one_option_with_value(
+        &self,
+        head: Head,
+        target: Nimber,
+    ) -> Result<Option<Vec<Head>>, GameError> {
+        if *self != CoinProduct::TURNING_CORNERS {
+            return Ok(self
+                .find_options(head, target, 1, MAX_ENUMERATED_OPTIONS)?
+                .into_iter()
+                .next());
+        }
+        let (x, y) = head;
+        let s = target ^ self.head_value(head)?;
+        // Walk the shorter side; the product is symmetric.
+        let (short, long) = if x <= y { (x, y) } else { (y, x) };
+        if short as u128 > MAX_ONE_MOVE_COST {
+            return Err(GameError::TooLarge(format!(
+                "finding one winning move of the head {x},{y} would try {short} nim-divisions"
+            )));
+        }
+        let m = crate::numeric::nim_arith::NimMultiplier::new();
+        for short_to in 0..short {
+            let a = short ^ short_to;
+            let b = m.mul(s.0, m.inverse(a).expect("a ≠ 0 as short_to < short"));
+            let long_to = long ^ b;
+            if long_to < long {
+                let (x_to, y_to) = if x <= y {
+                    (short_to, long_to)
+                } else {
+                    (long_to, short_to)
+                };
+                return Ok(Some(turned_heads(head, &[x_to], &[y_to])));
+            }
+        }
+        Ok(None)
+    }
+
+    /// At most `wanted` options of the head with value `target`, refusing when the search
+    /// would cost more than `budget` steps.
+    fn find_options(
+        &self,
+        head: Head,
+        target: Nimber,
+        wanted: usize,
+        budget: u128,
+    ) -> Result<Vec<Vec<Head>>, GameError> {
         let (x, y) = head;
         let (g1, g2) = (
             self.first.checked_head_value(x)?,
@@ -95,7 +153,7 @@ impl CoinProduct {
         );
         // (g1 ⊕ a') ⊗ (g2 ⊕ b') must equal s.
         let s = target ^ (g1 * g2);
-        let enumerate_first = self.first_is_cheaper_to_enumerate(head)?;
+        let enumerate_first = self.first_is_cheaper_to_enumerate(head, budget)?;
         let (walked, walked_head, walked_value, searched, searched_head, searched_value) =
             if enumerate_first {
                 (self.first, x, g1, self.second, y, g2)
@@ -107,7 +165,7 @@ impl CoinProduct {
         let mut failure = None;
         let mut cache: HashMap<u64, Vec<Vec<u64>>> = HashMap::new();
         walked.heap_options(walked_head, &mut |walked_rest| {
-            if failure.is_some() {
+            if failure.is_some() || found.len() >= wanted {
                 return;
             }
             let a = walked_rest
@@ -149,7 +207,7 @@ impl CoinProduct {
     }
 
     /// Which side to enumerate when searching for moves (the cheaper one), or a refusal.
-    fn first_is_cheaper_to_enumerate(&self, (x, y): Head) -> Result<bool, GameError> {
+    fn first_is_cheaper_to_enumerate(&self, (x, y): Head, budget: u128) -> Result<bool, GameError> {
         use crate::impartial::heap::HeapRules;
         // Walking one side reads every coin of every option, and may search the other side
         // once per option (once per distinct value, thanks to the cache).
@@ -158,7 +216,7 @@ impl CoinProduct {
         let walk_second =
             self.second.walk_cost(y) + self.second.option_count(y) * self.first.search_cost(x);
         let cost = walk_first.min(walk_second);
-        if cost > MAX_ENUMERATED_OPTIONS {
+        if cost > budget {
             return Err(GameError::TooLarge(format!(
                 "listing the winning moves of the head {x},{y} would examine about {cost} options; `value` and `batch` still give the outcome"
             )));
@@ -257,7 +315,7 @@ impl Family for CoinProduct {
             .iter()
             .map(|&h| self.head_value(h))
             .collect::<Result<Vec<_>, _>>()?;
-        solve_components(
+        let mut solution = solve_components(
             &heads,
             &values,
             |&(x, y)| format!("{x},{y}"),
@@ -270,7 +328,27 @@ impl Family for CoinProduct {
                 self.first.name(),
                 self.second.name()
             ),
-        )
+        )?;
+        if solution.moves_omitted.is_some() {
+            // One winning move, from the cheapest component that has one within the budget.
+            let total = Nimber::sum(values.iter().copied());
+            let mut order: Vec<usize> = (0..heads.len()).collect();
+            order.sort_by_key(|&i| heads[i].0.min(heads[i].1));
+            for i in order {
+                match self.one_option_with_value(heads[i], total ^ values[i]) {
+                    Ok(Some(option)) => {
+                        solution.one_winning_move = Some(Move {
+                            component: i,
+                            to: format_heads(&option),
+                        });
+                        break;
+                    }
+                    Ok(None) | Err(GameError::TooLarge(_)) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(solution)
     }
 
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
@@ -438,10 +516,12 @@ mod tests {
             corners.outcome(&["10^18,10^18"], Play::Normal).unwrap(),
             Winner::First
         );
-        assert!(matches!(
-            corners.solve(&["10^18,10^18"], Play::Normal),
-            Err(GameError::TooLarge(_))
-        ));
+        // `solve` still answers (issue 12): the list is omitted, and one move is not
+        // searched beyond its budget (2^26 nim-divisions).
+        let solved = corners.solve(&["10^18,10^18"], Play::Normal).unwrap();
+        assert_eq!(solved.winner, Winner::First);
+        assert!(solved.winning_moves.is_empty() && solved.moves_omitted.is_some());
+        assert_eq!(solved.one_winning_move, None);
     }
 
     proptest! {

@@ -135,6 +135,7 @@ pub fn no_values() -> GameError {
 pub fn report(position: &str, answer: Answer, describe: impl Fn(u32) -> String) -> Solution {
     Solution {
         moves_omitted: None,
+        one_winning_move: None,
         winner: answer.winner,
         grundy: None,
         winning_moves: answer

@@ -1,43 +1,35 @@
 //! Grundy's game: split one heap into two non-empty heaps of **different** sizes.
 //!
-//! It is a take-and-break game with one move kind (split, removing nothing) plus the
-//! inequality, so it reuses the octal machinery ([`MoveRules`] with `distinct_parts`): the
-//! rare-value solver, checkpoints and statistics. Its periodicity is open (values are known
+//! It is the take-and-break game `4!.0` in CGSuite's TBCode (split, removing nothing, `!`:
+//! the parts left must differ), so `grundys-game` is a name in the octal registry
+//! ([`crate::impartial::games::octal::ALIASES`]) and runs on the octal machinery
+//! ([`crate::impartial::games::octal::MoveRules`] with `distinct`): the rare-value solver,
+//! checkpoints and statistics. This file holds the tests that tie the name to the rules. Its periodicity is open (values are known
 //! far beyond 2^40 with no period), and no Guy–Smith-type theorem is known for it, so no
 //! period is ever claimed.
 
-use crate::error::GameError;
-use crate::impartial::games::octal::{MoveRules, TakeAndBreak};
-
-/// The spec name.
-pub const NAME: &str = "grundys-game";
-
-/// Grundy's game: one move kind, a split that removes nothing, parts of different sizes.
-pub fn grundys_game() -> TakeAndBreak {
-    TakeAndBreak::new(
-        MoveRules {
-            split: vec![0],
-            distinct_parts: true,
-            ..MoveRules::default()
-        },
-        NAME.to_string(),
-    )
-}
-
-/// Parses the text after `grundys-game:` (there are no parameters).
-pub fn parse(args: &str, spec: &str) -> Result<TakeAndBreak, GameError> {
-    if !args.is_empty() {
-        return Err(GameError::bad_spec(spec, "this game takes no parameters"));
-    }
-    Ok(grundys_game())
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::impartial::games::octal::TakeAndBreak;
     use crate::impartial::heap::{HeapFamily, HeapRules};
     use crate::impartial::{HeapGame, Heaps, Solver};
+    use crate::registry::parse_spec;
     use crate::theory::period::{HeapSequence, PeriodRule};
+
+    fn grundys_game() -> TakeAndBreak {
+        TakeAndBreak::from_name("grundys-game", "", "grundys-game").unwrap()
+    }
+
+    /// `grundys-game` is `octal:4!.0` (issue 12: `!` used to be refused as a repeating code).
+    #[test]
+    fn the_name_is_the_code_4_bang_0() {
+        assert_eq!(parse_spec("grundys-game").unwrap().spec(), "octal:4!.0");
+        assert_eq!(parse_spec("octal:4!.0").unwrap().spec(), "octal:4!.0");
+        assert_eq!(parse_spec("octal:4!.000").unwrap().spec(), "octal:4!.0");
+        assert!(parse_spec("grundys-game:1").is_err());
+        let rules = grundys_game().rules().clone();
+        assert_eq!((rules.split, rules.distinct), (vec![0], vec![0]));
+    }
 
     #[test]
     fn known_values_and_the_definition() {

@@ -161,6 +161,7 @@ impl Family for LoopyGraph {
             Vec::new()
         };
         Ok(Solution {
+            one_winning_move: None,
             moves_omitted: None,
             winner,
             grundy: total.clone().finite().map(|n| n.0),

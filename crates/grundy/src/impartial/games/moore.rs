@@ -350,6 +350,7 @@ impl Family for Moore {
         };
         Ok(Solution {
             moves_omitted: None,
+            one_winning_move: None,
             winner,
             grundy,
             winning_moves: winning_moves

@@ -27,8 +27,8 @@
 use crate::error::GameError;
 use crate::impartial::count::{count_by_outcome, mul_mod, Outcome};
 use crate::impartial::family::{
-    component_at, parse_components, ComponentReport, Family, GameValue, Move, OptionReport, Play,
-    Solution, Winner,
+    batch_lines, component_at, parse_components, ComponentReport, Family, GameValue, Move,
+    OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::heap::{parse_heap, MAX_ENUMERATED_OPTIONS};
 use crate::numeric::number::parse_u64_expr;
@@ -286,6 +286,7 @@ impl Family for PrimeHeap {
             .collect();
         Ok(Solution {
             moves_omitted: None,
+            one_winning_move: None,
             winner: PrimeHeap::winner_of(decision),
             grundy,
             winning_moves: winning_moves
@@ -322,11 +323,12 @@ impl Family for PrimeHeap {
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
         PrimeHeap::normal_play_only(play)?;
         let mut heaps = Vec::new();
-        for (index, line) in input.lines().enumerate() {
+        for (line, text) in batch_lines(input) {
             heaps.clear();
-            for word in line.split_ascii_whitespace() {
+            // A blank line is the empty position (every heap empty): the mover loses.
+            for word in text.split_ascii_whitespace() {
                 heaps.push(parse_heap(word).map_err(|e| GameError::AtLine {
-                    line: index + 1,
+                    line,
                     reason: e.to_string(),
                 })?);
             }

@@ -78,6 +78,7 @@ impl Family for Staircase {
         let from: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
         Ok(Solution {
             moves_omitted: None,
+            one_winning_move: None,
             winner: Winner::from_grundy(Nimber(total)),
             grundy: Some(total),
             winning_moves: winning_moves(&steps)

@@ -210,6 +210,7 @@ impl Wythoff {
         };
         Ok(Solution {
             moves_omitted: None,
+            one_winning_move: None,
             winner: if is_p { Winner::Second } else { Winner::First },
             grundy,
             winning_moves: winning_moves_of_one(a, b, play)

@@ -94,7 +94,18 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
         .metadata()
         .map_err(|e| io_error(path, "reading", e))?
         .len();
-    let mut input = BufReader::with_capacity(1 << 20, file);
+    read(BufReader::with_capacity(1 << 20, file), size, path, spec).map(Some)
+}
+
+/// The values of a checkpoint of game `spec` read from `input`, which holds `size` bytes;
+/// `path` names it in errors. Every field is checked against `size` before anything is
+/// allocated, and the checksum before the values are returned.
+pub fn read(
+    mut input: impl Read,
+    size: u64,
+    path: &Path,
+    spec: &str,
+) -> Result<Vec<Value>, GameError> {
     let mut sum = Fnv64::default();
     let corrupt = |why: &str| {
         GameError::io_other(format!(
@@ -157,7 +168,14 @@ pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
     if u64::from_le_bytes(stored) != sum.finish() {
         return Err(corrupt("checksum mismatch"));
     }
-    Ok(Some(values))
+    if input
+        .read(&mut [0u8; 1])
+        .map_err(|_| corrupt("unreadable"))?
+        != 0
+    {
+        return Err(corrupt("bytes after the checksum"));
+    }
+    Ok(values)
 }
 
 #[cfg(test)]
@@ -189,6 +207,19 @@ mod tests {
         fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         let torn = load(&path, "octal:0.6").unwrap_err().to_string();
         assert!(torn.contains("truncated"), "{torn}");
+        // Bytes after the checksum: the file is not what `save` wrote.
+        save(&path, "octal:0.6", &values[..10]).unwrap();
+        let mut longer = fs::read(&path).unwrap();
+        let size = longer.len() as u64;
+        assert_eq!(
+            read(&longer[..], size, &path, "octal:0.6").unwrap(),
+            values[..10]
+        );
+        longer.push(0);
+        let trailing = read(&longer[..], size + 1, &path, "octal:0.6")
+            .unwrap_err()
+            .to_string();
+        assert!(trailing.contains("bytes after the checksum"), "{trailing}");
         fs::remove_file(&path).unwrap();
     }
 }

@@ -42,13 +42,15 @@ pub type Value = u16;
 /// checkpoints, rarely enough to cost nothing.
 pub const PROGRESS_CHUNK: usize = 1 << 16;
 
-/// Named octal games and their codes.
+/// Named octal games and their codes: the one registry of names (the catalogue lists these
+/// as aliases of `octal`).
 pub const ALIASES: &[(&str, &str)] = &[
     ("kayles", "0.77"),
     ("dawsons-kayles", "0.07"),
     ("dawsons-chess", "0.137"),
     ("treblecross", "0.007"),
     ("officers", "0.6"),
+    ("grundys-game", "4!.0"),
 ];
 
 /// Longest code accepted (digits after the point): removals up to this many tokens.
@@ -99,13 +101,17 @@ pub fn checked_value(n: u64, mex: u64) -> Result<Value, GameError> {
 pub struct OctalCode {
     /// `d0, d1, …`, without trailing zeros beyond `d1`.
     digits: Vec<u8>,
+    /// `differ[k]`: the digit `d_k` carries CGSuite's TBCode `!`, "the parts left must
+    /// differ" (`4!.0`: split a heap into two heaps of different sizes, Grundy's game).
+    differ: Vec<bool>,
 }
 
 impl OctalCode {
-    /// Parses `0.137`, `.6`, `4.07`, `0.f`; `spec` is the whole spec, for error messages.
+    /// Parses `0.137`, `.6`, `4.07`, `0.f`, `4!.0`; `spec` is the whole spec, for error
+    /// messages. A `!` follows a digit that splits (bit 4, not bit 8).
     pub fn parse(code: &str, spec: &str) -> Result<OctalCode, GameError> {
         let code = code.trim();
-        if code.contains(['[', ']', '&', '!', '(', ')']) {
+        if code.contains(['[', ']', '&', '(', ')']) {
             return Err(GameError::bad_spec(
                 spec,
                 "repeating (infinite) codes are not supported; write a finite code such as 0.137",
@@ -118,23 +124,44 @@ impl OctalCode {
             )
         })?;
         let whole = if whole.is_empty() { "0" } else { whole };
-        if whole.len() != 1 {
+        if whole.trim_end_matches('!').len() != 1 || whole.starts_with('!') {
             return Err(GameError::bad_spec(
                 spec,
                 format!("`{whole}` before the point must be one digit (0, 4, 8 or c)"),
             ));
         }
-        if fraction.len() > MAX_CODE_DIGITS {
+        if fraction.chars().filter(|&c| c != '!').count() > MAX_CODE_DIGITS {
             return Err(GameError::bad_spec(
                 spec,
                 format!(
                     "the code has {} digits after the point; at most {MAX_CODE_DIGITS} are supported",
-                    fraction.len()
+                    fraction.chars().filter(|&c| c != '!').count()
                 ),
             ));
         }
         let mut digits = Vec::with_capacity(fraction.len() + 1);
+        let mut differ: Vec<bool> = Vec::with_capacity(fraction.len() + 1);
         for c in whole.chars().chain(fraction.chars()) {
+            if c == '!' {
+                let k = digits.len();
+                match digits.last() {
+                    Some(&d) if d & 8 == 0 && d & 4 != 0 && !differ[k - 1] => differ[k - 1] = true,
+                    Some(&d) if d & 8 != 0 => {
+                        return Err(GameError::bad_spec(
+                            spec,
+                            format!("`!` after the digit {d:x}: distinct parts are supported for two-heap splits only (digits 4-7)"),
+                        ))
+                    }
+                    Some(&d) => {
+                        return Err(GameError::bad_spec(
+                            spec,
+                            format!("`!` (the parts left must differ) after the digit {d:x}, which does not split a heap; it may follow a digit 4-7, e.g. 4!.0"),
+                        ))
+                    }
+                    None => unreachable!("`!` at the start of the code is refused above"),
+                }
+                continue;
+            }
             let d = c.to_digit(16).ok_or_else(|| {
                 GameError::bad_spec(
                     spec,
@@ -142,6 +169,7 @@ impl OctalCode {
                 )
             })?;
             digits.push(d as u8);
+            differ.push(false);
         }
         if digits[0] & 3 != 0 {
             return Err(GameError::bad_spec(
@@ -154,11 +182,13 @@ impl OctalCode {
         }
         while digits.len() > 2 && digits.last() == Some(&0) {
             digits.pop();
+            differ.pop();
         }
         if digits.len() == 1 {
             digits.push(0);
+            differ.push(false);
         }
-        Ok(OctalCode { digits })
+        Ok(OctalCode { digits, differ })
     }
 
     /// The code for a game name (`kayles`) or an explicit code after `octal:`.
@@ -174,13 +204,18 @@ impl OctalCode {
         }
     }
 
-    /// Normal form: `0.137`, `4.07`, `0.f`.
+    /// Normal form: `0.137`, `4.07`, `0.f`, `4!.0`.
     pub fn code(&self) -> String {
-        let tail: String = self.digits[1..]
-            .iter()
-            .map(|&d| char::from_digit(d as u32, 16).expect("digits are < 16"))
-            .collect();
-        format!("{:x}.{tail}", self.digits[0])
+        let digit = |k: usize| {
+            let d = char::from_digit(self.digits[k] as u32, 16).expect("digits are < 16");
+            if self.differ[k] {
+                format!("{d}!")
+            } else {
+                d.to_string()
+            }
+        };
+        let tail: String = (1..self.digits.len()).map(digit).collect();
+        format!("{}.{tail}", digit(0))
     }
 
     /// The moves the code allows.
@@ -195,7 +230,9 @@ impl OctalCode {
             take: with_bit(2),
             split: with_bit(4),
             split3: with_bit(8),
-            distinct_parts: false,
+            distinct: (0..self.digits.len() as u64)
+                .filter(|&k| self.differ[k as usize])
+                .collect(),
         }
     }
 }
@@ -239,7 +276,7 @@ impl TakeAndBreak {
 /// (its proof maps splits of `n` to splits of `n + p` by moving the larger part, which also
 /// covers `d0 = 4`, splits that remove nothing); none for three-way splits or Grundy's game.
 pub fn period_rule_of(rules: &MoveRules) -> PeriodRule {
-    if rules.split3.is_empty() && !rules.distinct_parts {
+    if rules.split3.is_empty() && rules.distinct.is_empty() {
         PeriodRule::GuySmith {
             max_removal: rules.max_removal(),
         }
@@ -274,6 +311,44 @@ impl HeapRules for TakeAndBreak {
 
     fn period_rule(&self) -> PeriodRule {
         period_rule_of(&self.rules)
+    }
+
+    /// With a certified period `(i, p)`, a split `a + b` of a huge heap with `a ≥ i` has
+    /// values `G(a) ⊕ G(b)` that depend only on `a mod p` (both parts are past the
+    /// preperiod), so the splits with `a ≤ i + p` take every value any split takes: one
+    /// period is scanned, not the `n/2` splits.
+    fn one_option_with_value(
+        &self,
+        n: u64,
+        target: Nimber,
+        value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
+        period_span: Option<u64>,
+    ) -> Result<Option<Vec<u64>>, GameError> {
+        let (Some(span), true) = (period_span, self.rules.split3.is_empty()) else {
+            return Ok(None);
+        };
+        let rules = &self.rules;
+        if target.is_zero() && rules.whole.contains(&n) {
+            return Ok(Some(Vec::new()));
+        }
+        for &k in rules.take.iter().filter(|&&k| n > k) {
+            if value_of(n - k)? == target {
+                return Ok(Some(vec![n - k]));
+            }
+        }
+        for &k in rules.split.iter().filter(|&&k| n >= k + 2) {
+            let rest = n - k;
+            for a in 1..=(rest / 2).min(span) {
+                let b = rest - a;
+                if rules.parts_differ(k) && a == b {
+                    continue;
+                }
+                if value_of(a)? ^ value_of(b)? == target {
+                    return Ok(Some(vec![a, b]));
+                }
+            }
+        }
+        Ok(None)
     }
 }
 

@@ -50,8 +50,9 @@ impl<'r> NaiveSolver<'r> {
         }
         for &k in rules.split.iter().filter(|&&k| n >= k + 2) {
             let rest = (n - k) as usize;
+            let differ = rules.parts_differ(k);
             for a in 1..=rest / 2 {
-                if !(rules.distinct_parts && 2 * a == rest) {
+                if !(differ && 2 * a == rest) {
                     seen[(values[a] ^ values[rest - a]) as usize] = stamp;
                 }
             }

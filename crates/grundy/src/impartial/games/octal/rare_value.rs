@@ -187,7 +187,7 @@ impl<'r> RareValueSolver<'r> {
                 &self.rare_heaps,
                 &self.rare_values,
                 n - k,
-                rules.distinct_parts,
+                rules.parts_differ(k),
                 &mut self.hit,
                 stamp,
             );
@@ -219,7 +219,7 @@ impl<'r> RareValueSolver<'r> {
                     remaining = find_missing(
                         values,
                         n - k,
-                        rules.distinct_parts,
+                        rules.parts_differ(k),
                         missing,
                         stamp,
                         remaining,
@@ -429,7 +429,7 @@ mod tests {
             take: vec![],
             split: vec![0],
             split3: vec![],
-            distinct_parts: true,
+            distinct: vec![0],
         };
         let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), 3000);
         let fast = solve(&mut RareValueSolver::new(&rules, Vec::new()), 3000);

@@ -16,8 +16,9 @@ pub struct MoveRules {
     pub take: Vec<u64>,
     pub split: Vec<u64>,
     pub split3: Vec<u64>,
-    /// Grundy's game: the two parts of a split must differ.
-    pub distinct_parts: bool,
+    /// The removals `k` (among `split`) whose parts must differ: CGSuite's TBCode `!`
+    /// after the digit (`4!.0` is Grundy's game).
+    pub distinct: Vec<u64>,
 }
 
 impl MoveRules {
@@ -28,6 +29,11 @@ impl MoveRules {
             .flat_map(|kinds| kinds.iter().copied())
             .max()
             .unwrap_or(0)
+    }
+
+    /// Whether a split removing `k` tokens must leave parts of different sizes.
+    pub fn parts_differ(&self, k: u64) -> bool {
+        self.distinct.contains(&k)
     }
 
     /// An upper bound on the number of options of heap `n`.
@@ -63,9 +69,10 @@ impl MoveRules {
             if n < k + 2 {
                 continue;
             }
+            let differ = self.parts_differ(k);
             for a in 1..=rest / 2 {
                 let b = rest - a;
-                if !(self.distinct_parts && a == b) {
+                if !(differ && a == b) {
                     visit(&[a, b]);
                 }
             }

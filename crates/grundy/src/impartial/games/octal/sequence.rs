@@ -1,6 +1,7 @@
 //! The driver of a long run: `G(0..=to)` for a take-and-break game.
 //!
-//! 1. Resume from the checkpoint file, if one is given and exists.
+//! 1. Resume from the checkpoint file, if one is given and exists (and its values pass a spot
+//!    check against the rules, [`check_resumed`]).
 //! 2. Pick the solver: rare-value for one- and two-heap options, naive for three-way splits.
 //! 3. Grow the table in doubling stages; after each stage look for a period certified by the
 //!    game's theorem ([`period_rule_of`]). Once one holds, every further value is a table
@@ -20,7 +21,7 @@ use crate::limits::{check_memory, human_bytes, memory_budget};
 use crate::numeric::Nimber;
 use crate::theory::period::PeriodRule;
 use crate::theory::period::{find_certified_by_scan, Period};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Progress: `(heaps done, heaps asked for)`.
@@ -115,7 +116,7 @@ impl<'a> Run<'a> {
         }
         let mut values = match &checkpoint {
             Some((path, _)) => match checkpoint::load(path, spec)? {
-                Some(values) => values,
+                Some(values) => check_resumed(rules, spec, path, values)?,
                 None => {
                     // Save the empty table now: an unwritable path fails at once, not after
                     // the first interval of work.
@@ -199,6 +200,52 @@ impl<'a> Run<'a> {
     }
 }
 
+/// Heaps of a resumed table checked from the start by [`check_resumed`].
+const SPOT_CHECK: usize = 256;
+
+/// Values read from a checkpoint are used only after a spot check against the definition: the
+/// first [`SPOT_CHECK`] heaps and, for two-way splits (one pass over the table), the last. The
+/// checksum catches a damaged file; this catches a well-formed one that these rules did not
+/// compute (written by hand, or by a faulty version), which would otherwise resume silently
+/// into wrong values.
+fn check_resumed(
+    rules: &MoveRules,
+    spec: &str,
+    path: &Path,
+    values: Vec<Value>,
+) -> Result<Vec<Value>, GameError> {
+    let wrong = |n: usize, saved: Value, rule: Value| {
+        GameError::io_other(format!(
+            "checkpoint {} does not hold the values of `{spec}`: it says G({n}) = {saved}, the rules give {rule}; delete it to start afresh",
+            path.display()
+        ))
+    };
+    let head = values.len().min(SPOT_CHECK);
+    let mut naive = NaiveSolver::new(rules, Vec::with_capacity(head));
+    for (n, &saved) in values[..head].iter().enumerate() {
+        let rule = naive.next_value()?;
+        if rule != saved {
+            return Err(wrong(n, saved, rule));
+        }
+        naive.push(saved);
+    }
+    if values.len() <= head || !rules.split3.is_empty() {
+        return Ok(values);
+    }
+    let mut values = values;
+    let saved = values
+        .pop()
+        .expect("the table is longer than its checked head");
+    let n = values.len();
+    let mut naive = Box::new(NaiveSolver::new(rules, values));
+    let rule = naive.next_value()?;
+    if rule != saved {
+        return Err(wrong(n, saved, rule));
+    }
+    naive.push(saved);
+    Ok(naive.into_values())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -228,6 +275,36 @@ mod tests {
         assert_eq!(resumed.values, fresh.values);
         assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
         assert_eq!(reports.last(), Some(&(150_001, 150_001)));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A well-formed checkpoint (right checksum, right game) whose values these rules did not
+    /// compute is refused, at a wrong head value or a wrong last value, never resumed.
+    #[test]
+    fn a_checkpoint_of_other_values_is_refused() {
+        let rules = OctalCode::parse("0.6", "t").unwrap().rules();
+        let path =
+            std::env::temp_dir().join(format!("grundy-seq-{}-forged.ck", std::process::id()));
+        let fresh = Run::new(&rules, "octal:0.6").compute(999).unwrap().values;
+        for (n, wrong) in [(5, 7), (999, 0)] {
+            let mut forged = fresh.clone();
+            forged[n] = wrong;
+            checkpoint::save(&path, "octal:0.6", &forged).unwrap();
+            let error = Run::new(&rules, "octal:0.6")
+                .checkpoint(path.clone(), Duration::from_secs(60))
+                .compute(2000)
+                .unwrap_err()
+                .to_string();
+            let expected = format!("it says G({n}) = {wrong}, the rules give {}", fresh[n]);
+            assert!(error.contains(&expected), "{error}");
+        }
+        // The true values resume.
+        checkpoint::save(&path, "octal:0.6", &fresh).unwrap();
+        let resumed = Run::new(&rules, "octal:0.6")
+            .checkpoint(path.clone(), Duration::from_secs(60))
+            .compute(1500)
+            .unwrap();
+        assert_eq!(resumed.resumed_from, 1000);
         std::fs::remove_file(&path).unwrap();
     }
 }

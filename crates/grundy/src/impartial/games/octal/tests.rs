@@ -217,8 +217,8 @@ fn cross_tool_checksum_of_kayles_to_2_20() {
 
 #[test]
 fn cross_tool_checksum_of_grundys_game_to_2_20() {
-    let game = crate::impartial::games::grundys_game::grundys_game();
-    let stats = stats_of_rules(game.rules(), "grundys-game", 1 << 20);
+    let rules = parse("4!.0").unwrap().rules();
+    let stats = stats_of_rules(&rules, "grundys-game", 1 << 20);
     assert_eq!(stats.ogsolve_checksum, "A4B697C4");
 }
 
@@ -248,9 +248,7 @@ fn statistics_of_officers_to_2_21() {
 
 #[test]
 fn huge_tables_are_refused_with_the_figure() {
-    let rules = crate::impartial::games::grundys_game::grundys_game()
-        .rules()
-        .clone();
+    let rules = parse("4!.0").unwrap().rules();
     let error = Run::new(&rules, "grundys-game")
         .compute(1 << 50)
         .unwrap_err()
@@ -266,4 +264,42 @@ fn huge_tables_are_refused_with_the_figure() {
         outcome.value((1 << 50) - 1),
         Some(outcome.values[71 + ((1 << 50) - 1 - 71) % 12])
     );
+}
+
+/// CGSuite's TBCode `!` ("the parts left must differ"), issue 12: `octal:4!.0` used to be
+/// refused as a repeating code. Per digit: in `0.4!4` only the split removing 1 needs
+/// different parts. Checked against the generic solver over the definition and against a
+/// hand count of the options.
+#[test]
+fn bang_codes_mean_the_parts_must_differ() {
+    let mut options = Vec::new();
+    let rules = parse("0.4!4").unwrap().rules();
+    rules.visit_options(6, &mut |o| options.push(o.to_vec()));
+    // Remove 1 (parts of 5 must differ): 1+4, 2+3; remove 2 (parts of 4): 1+3, 2+2.
+    assert_eq!(options, [vec![1, 4], vec![2, 3], vec![1, 3], vec![2, 2]]);
+    for code in ["4!.0", "0.4!", "0.4!4", "0.7!7", "4!.4!", "0.6!", "4!.07"] {
+        let spec = format!("octal:{code}");
+        let family = parse_spec(&spec).unwrap();
+        assert_eq!(family.spec(), spec, "normal form keeps the `!`");
+        let values = first_values(&spec, 300);
+        let rules = parse(code).unwrap().rules();
+        let view = Heaps(&rules);
+        let mut solver = Solver::new(&view);
+        for (n, &v) in values.iter().enumerate() {
+            assert_eq!(solver.grundy(&(n as u64)).unwrap().0, v, "{code}, n = {n}");
+        }
+    }
+    assert_eq!(
+        first_values("octal:4!.0", 21),
+        first_values("grundys-game", 21)
+    );
+    for (bad, needle) in [
+        ("0.3!", "does not split"),
+        ("!4.0", "before the point"),
+        ("0.8!", "two-heap splits only"),
+        ("0.[4]", "repeating"),
+    ] {
+        let err = parse(bad).unwrap_err().to_string();
+        assert!(err.contains(needle), "{bad}: {err}");
+    }
 }

@@ -1,0 +1,48 @@
+//! `grundy cgt EXPR [--json]`: the canonical form of a partizan game expression (CGSuite
+//! notation with `+`, `-` and parentheses) and its invariants.
+
+use crate::output::{print_json, println_checked};
+use grundy::partizan::Game;
+use grundy::GameError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A game in CGSuite notation, e.g. `{3||2*|1*}`, `^ + *2`, `{1|-1} + {1|-1}`.
+    #[arg(allow_hyphen_values = true)]
+    expr: String,
+    /// Machine-readable output: {"canonical", "outcome", "is_number", "left_stop",
+    /// "right_stop", "mean", "temperature", "birthday", "atomic_weight", "reduced"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let game: Game = args.expr.parse()?;
+    let s = game.summary()?;
+    if args.json {
+        return print_json(&s);
+    }
+    let winner = match s.outcome.as_str() {
+        "L" => "Left wins",
+        "R" => "Right wins",
+        "P" => "the second player wins",
+        _ => "the first player wins",
+    };
+    let atomic = match (&s.atomic_weight, &s.atomic_weight_note) {
+        (Some(a), _) => a.clone(),
+        (None, Some(note)) => format!("none ({note})"),
+        (None, None) => "none".to_string(),
+    };
+    println_checked(&format!(
+        "canonical form  {}\noutcome         {} ({winner})\nnumber          {}\nstops           left {}, right {}\nmean            {}\ntemperature     {}\nbirthday        {}\natomic weight   {atomic}\nreduced form    {}",
+        s.canonical,
+        s.outcome,
+        if s.is_number { "yes" } else { "no" },
+        s.left_stop,
+        s.right_stop,
+        s.mean,
+        s.temperature,
+        s.birthday,
+        s.reduced
+    ))
+}

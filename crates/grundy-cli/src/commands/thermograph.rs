@@ -1,0 +1,29 @@
+//! `grundy thermograph EXPR -o FILE.svg|FILE.png`: the thermograph picture, both walls and
+//! the mast labelled. The walls are computed by the library; drawing lives in `crate::plot`.
+
+use crate::plot;
+use grundy::partizan::Game;
+use grundy::GameError;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A game in CGSuite notation.
+    #[arg(allow_hyphen_values = true)]
+    expr: String,
+    /// The picture to write: `*.svg` or `*.png`.
+    #[arg(short = 'o', long = "output")]
+    output: PathBuf,
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let game: Game = args.expr.parse()?;
+    let thermograph = game.thermograph()?;
+    let (format, file) = plot::create(&args.output)?;
+    let title = format!("thermograph of {game}");
+    let result = plot::write_thermograph(&title, &thermograph, format, file, &args.output);
+    if result.is_err() {
+        let _ = std::fs::remove_file(&args.output);
+    }
+    result
+}

@@ -1,0 +1,221 @@
+//! A persistent cache of computed Grundy tables, so that a second question about the same game
+//! (`value officers 10^6` twice) reads the table instead of recomputing it for seconds.
+//!
+//! The library never chooses a place on disk by itself: the cache is off until a door (the
+//! CLI) calls [`configure`] with a directory. Files are keyed by the canonical spec (a
+//! `Family::spec()`), hold the spec itself, and end with an FNV-1a checksum of everything
+//! before it; a file whose spec, length or checksum does not match is ignored (and replaced on
+//! the next store), never trusted. Writes are atomic (temporary file, then rename), so a
+//! concurrent or killed run leaves either the old file or the new one.
+
+use crate::error::GameError;
+use crate::numeric::Nimber;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::RwLock;
+use std::time::{Duration, Instant};
+
+/// Tables that took less than this to compute are not worth a file.
+pub const MIN_COMPUTE_TIME: Duration = Duration::from_millis(200);
+
+/// Most values kept in one file (4 bytes each: 64 MiB).
+pub const MAX_VALUES: usize = 1 << 24;
+
+const MAGIC: &[u8; 8] = b"GRUNDYT1";
+
+static DIRECTORY: RwLock<Option<PathBuf>> = RwLock::new(None);
+
+/// Turns the cache on in `directory` (created on first store), or off with `None`.
+pub fn configure(directory: Option<PathBuf>) {
+    *DIRECTORY
+        .write()
+        .expect("cache config lock is never poisoned") = directory;
+}
+
+/// The configured directory, if the cache is on.
+pub fn directory() -> Option<PathBuf> {
+    DIRECTORY
+        .read()
+        .expect("cache config lock is never poisoned")
+        .clone()
+}
+
+/// The file that holds the table of `spec` in `directory`: a readable stem plus a hash of
+/// the exact spec (two specs never share a file by their readable part alone).
+pub fn file_for(directory: &Path, spec: &str) -> PathBuf {
+    let readable: String = spec
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .take(48)
+        .collect();
+    directory.join(format!("{readable}-{:016x}.table", fnv1a(spec.as_bytes())))
+}
+
+/// `G(0..=to)` of `spec` from the cache, if a valid file holds at least that many values.
+pub fn load(spec: &str, to: u64) -> Option<Vec<u64>> {
+    let path = file_for(&directory()?, spec);
+    let values = read(&path, spec)?;
+    (values.len() as u64 > to).then(|| values[..=to as usize].to_vec())
+}
+
+/// Stores `values` (`G(0..values.len())`) for `spec`, unless a file already holds as many.
+/// Failures are silent: the cache is an optimisation, never a reason to fail a query.
+pub fn store(spec: &str, values: &[u64]) {
+    let Some(directory) = directory() else {
+        return;
+    };
+    if values.len() > MAX_VALUES || values.iter().any(|&v| v > u32::MAX as u64) {
+        return;
+    }
+    let path = file_for(&directory, spec);
+    if read(&path, spec).is_some_and(|held| held.len() >= values.len()) {
+        return;
+    }
+    let _ = write(&directory, &path, spec, values);
+}
+
+/// Removes every cache file in `directory`; returns how many were removed.
+pub fn clear(directory: &Path) -> std::io::Result<usize> {
+    let mut removed = 0;
+    let entries = match std::fs::read_dir(directory) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.ends_with(".table") || name.ends_with(".table.tmp") {
+            std::fs::remove_file(&path)?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// `G(0..=to)` of `spec` to `sink`: from the cache when a valid file holds them, else by
+/// `compute`, whose values are then stored if they took [`MIN_COMPUTE_TIME`] or more. This is
+/// the one hook where tables are computed (`HeapFamily`'s `HeapSequence`).
+pub fn through(
+    spec: &str,
+    to: u64,
+    sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    compute: impl FnOnce(&mut dyn FnMut(u64, Nimber) -> Result<(), GameError>) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    if directory().is_none() || to >= MAX_VALUES as u64 {
+        return compute(sink);
+    }
+    if let Some(values) = load(spec, to) {
+        for (n, v) in values.into_iter().enumerate() {
+            sink(n as u64, Nimber(v))?;
+        }
+        return Ok(());
+    }
+    let started = Instant::now();
+    let mut kept = Vec::with_capacity(to as usize + 1);
+    compute(&mut |n, v| {
+        kept.push(v.0);
+        sink(n, v)
+    })?;
+    if started.elapsed() >= MIN_COMPUTE_TIME {
+        store(spec, &kept);
+    }
+    Ok(())
+}
+
+fn encode(spec: &str, values: &[u64]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(32 + spec.len() + 4 * values.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&(spec.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(spec.as_bytes());
+    bytes.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    for &v in values {
+        bytes.extend_from_slice(&(v as u32).to_le_bytes());
+    }
+    let sum = fnv1a(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// The values of a valid file for `spec`; `None` for a missing, foreign or damaged file.
+fn decode(bytes: &[u8], spec: &str) -> Option<Vec<u64>> {
+    let (body, sum) = bytes.split_at_checked(bytes.len().checked_sub(8)?)?;
+    if fnv1a(body) != u64::from_le_bytes(sum.try_into().ok()?) {
+        return None;
+    }
+    let rest = body.strip_prefix(MAGIC.as_slice())?;
+    let (len, rest) = rest.split_at_checked(4)?;
+    let len = u32::from_le_bytes(len.try_into().ok()?) as usize;
+    let (saved, rest) = rest.split_at_checked(len)?;
+    if saved != spec.as_bytes() {
+        return None;
+    }
+    let (count, rest) = rest.split_at_checked(8)?;
+    let count = u64::from_le_bytes(count.try_into().ok()?);
+    if rest.len() as u64 != count.checked_mul(4)? {
+        return None;
+    }
+    Some(
+        rest.chunks_exact(4)
+            .map(|c| u32::from_le_bytes(c.try_into().expect("chunks of 4")) as u64)
+            .collect(),
+    )
+}
+
+fn read(path: &Path, spec: &str) -> Option<Vec<u64>> {
+    let bytes = std::fs::read(path).ok()?;
+    decode(&bytes, spec)
+}
+
+fn write(directory: &Path, path: &Path, spec: &str, values: &[u64]) -> std::io::Result<()> {
+    std::fs::create_dir_all(directory)?;
+    let temporary = path.with_extension(format!("table.tmp{}", std::process::id()));
+    let mut file = std::fs::File::create(&temporary)?;
+    file.write_all(&encode(spec, values))?;
+    file.sync_all()?;
+    drop(file);
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_damage_is_never_trusted() {
+        let values = vec![0, 1, 0, 1, 2, 3, 2, 0, 70000];
+        let bytes = encode("subtraction:1,3,4", &values);
+        assert_eq!(decode(&bytes, "subtraction:1,3,4"), Some(values.clone()));
+        // Another spec, a flipped bit anywhere, or a cut file: ignored.
+        assert_eq!(decode(&bytes, "subtraction:1,3"), None);
+        for i in 0..bytes.len() {
+            let mut damaged = bytes.clone();
+            damaged[i] ^= 0x10;
+            assert_eq!(decode(&damaged, "subtraction:1,3,4"), None, "byte {i}");
+        }
+        for cut in 0..bytes.len() {
+            assert_eq!(
+                decode(&bytes[..cut], "subtraction:1,3,4"),
+                None,
+                "cut {cut}"
+            );
+        }
+    }
+
+    #[test]
+    fn files_are_keyed_by_the_exact_spec() {
+        let dir = Path::new("/cache");
+        assert_ne!(file_for(dir, "octal:0.6"), file_for(dir, "octal:0_6"));
+        assert!(file_for(dir, "octal:0.6")
+            .to_string_lossy()
+            .starts_with("/cache/octal_0_6-"));
+    }
+}

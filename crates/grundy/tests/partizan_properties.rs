@@ -1,0 +1,161 @@
+//! Property tests of the partizan engine: algebraic laws, unique canonical forms, notation
+//! round trips, thermograph theorems, and agreement with the brute-force evaluator.
+
+use grundy::partizan::brute::{Arena, Form};
+use grundy::partizan::{Dyadic, Game, Relation};
+use proptest::prelude::*;
+
+/// Small random forms: trees of depth ≤ 3 with up to 3 options a side.
+fn form() -> impl Strategy<Value = Form> {
+    Just(Form::zero()).prop_recursive(3, 24, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(left, right)| Form { left, right })
+    })
+}
+
+fn game() -> impl Strategy<Value = Game> {
+    form().prop_map(|f| f.value())
+}
+
+/// Numbers, switches `{a|b}` with `a > b`, and small closed forms.
+fn number_or_switch() -> impl Strategy<Value = Game> {
+    prop_oneof![
+        (-16i64..16, 0u32..4).prop_map(|(n, e)| Game::number(Dyadic::new(n, e).unwrap())),
+        (-8i64..8, 1i64..8, 0u32..3).prop_map(|(b, gap, e)| {
+            let lo = Dyadic::new(b, e).unwrap();
+            let hi = lo + Dyadic::new(gap, e).unwrap();
+            Game::from_options(&[Game::number(hi)], &[Game::number(lo)])
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn g_minus_g_is_zero(g in game()) {
+        prop_assert_eq!(g - g, Game::zero());
+        prop_assert_eq!(-(-g), g);
+    }
+
+    #[test]
+    fn sum_is_commutative_and_associative(a in game(), b in game(), c in game()) {
+        prop_assert_eq!(a + b, b + a);
+        prop_assert_eq!((a + b) + c, a + (b + c));
+    }
+
+    #[test]
+    fn comparison_agrees_with_the_difference(a in game(), b in game()) {
+        let expected = match (a - b).outcome().to_string().as_str() {
+            "P" => Relation::Equal,
+            "L" => Relation::Greater,
+            "R" => Relation::Less,
+            _ => Relation::Confused,
+        };
+        prop_assert_eq!(a.compare(b), expected);
+    }
+
+    #[test]
+    fn canonical_forms_are_unique(a in form(), b in form()) {
+        let (x, y) = (a.value(), b.value());
+        let mut arena = Arena::new();
+        let (fa, fb) = (arena.form(&a), arena.form(&b));
+        let equal = arena.equal(fa, fb);
+        prop_assert_eq!(x == y, equal);
+        if equal {
+            prop_assert_eq!(x.to_string(), y.to_string());
+        }
+    }
+
+    #[test]
+    fn printing_then_parsing_returns_the_game(g in game(), h in number_or_switch()) {
+        for x in [g, h, g + h, g - h] {
+            let text = x.to_string();
+            let back: Game = text.parse().unwrap();
+            prop_assert_eq!(back, x, "{}", text);
+        }
+    }
+
+    #[test]
+    fn engine_agrees_with_brute_force(a in form(), b in form()) {
+        let (x, y) = (a.value(), b.value());
+        let mut arena = Arena::new();
+        let (fa, fb) = (arena.form(&a), arena.form(&b));
+        prop_assert_eq!(x.le(y), arena.le(fa, fb));
+        prop_assert_eq!(x.outcome(), arena.outcome(fa));
+        // The canonical form equals the form it came from, and is no older.
+        let canon = arena.of(x);
+        prop_assert!(arena.equal(canon, fa));
+        prop_assert!(arena.height(canon) <= arena.height(fa));
+        // Sums and negatives by the definition, judged by the definition.
+        let sum = arena.of(x + y);
+        let by_definition = arena.sum(fa, fb);
+        prop_assert!(arena.equal(sum, by_definition));
+        prop_assert_eq!((x + y).outcome(), arena.outcome(by_definition));
+        let (neg, by_definition) = (arena.of(-x), arena.neg(fa));
+        prop_assert!(arena.equal(neg, by_definition));
+    }
+
+    #[test]
+    fn stops_and_temperature_of_numbers_and_switches(parts in prop::collection::vec(number_or_switch(), 1..4)) {
+        let total: Game = parts.iter().copied().sum();
+        let mean: Dyadic = parts.iter().map(|g| g.mean()).fold(Dyadic::ZERO, |a, b| a + b);
+        prop_assert_eq!(total.mean(), mean);
+        let hottest = parts.iter().map(|g| g.temperature()).max().unwrap();
+        prop_assert!(total.temperature() <= hottest.max(Dyadic::ZERO));
+        // Each switch {a|b}: stops a and b, mean (a+b)/2, temperature (a-b)/2.
+        for g in &parts {
+            if let ([l], [r]) = (&g.left_options()[..], &g.right_options()[..]) {
+                if let (Some(a), Some(b)) = (l.as_number(), r.as_number()) {
+                    if a > b {
+                        prop_assert_eq!(g.stops(), (a, b));
+                        prop_assert_eq!(g.mean(), (a + b).checked_half().unwrap());
+                        prop_assert_eq!(g.temperature(), (a - b).checked_half().unwrap());
+                    }
+                }
+            }
+        }
+        // Stops of a sum lie between the sums of the parts' stops.
+        let ls: Dyadic = parts.iter().map(|g| g.left_stop()).fold(Dyadic::ZERO, |a, b| a + b);
+        let rs: Dyadic = parts.iter().map(|g| g.right_stop()).fold(Dyadic::ZERO, |a, b| a + b);
+        prop_assert!(total.left_stop() <= ls && total.right_stop() >= rs);
+        // A single switch plus a number: stops and temperature move with the number.
+        if let [g, x] = parts[..] {
+            if let Some(x) = x.as_number() {
+                if !g.is_number() {
+                    prop_assert_eq!(total.stops(), (g.left_stop() + x, g.right_stop() + x));
+                    prop_assert_eq!(total.temperature(), g.temperature());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn closed_forms_agree_with_brute_force(x in -3i64..3, ups in -3i64..4, nim in 0u32..4) {
+        let g = Game::number_up_star(Dyadic::integer(x), ups, nim);
+        // x + ups·^ + *nim built from textbook forms: n = {n-1|}, *n = {*k|*k}, ^ = {0|*}.
+        let mut arena = Arena::new();
+        let zero = arena.node(vec![], vec![]);
+        let mut stars = vec![zero];
+        for _ in 1..=nim {
+            let all = stars.clone();
+            stars.push(arena.node(all.clone(), all));
+        }
+        let mut integer = zero;
+        for _ in 0..x.abs() {
+            integer = if x > 0 { arena.node(vec![integer], vec![]) } else { arena.node(vec![], vec![integer]) };
+        }
+        let star = arena.node(vec![zero], vec![zero]);
+        let up = arena.node(vec![zero], vec![star]);
+        let step = if ups > 0 { up } else { arena.neg(up) };
+        let mut total = arena.sum(stars[nim as usize], integer);
+        for _ in 0..ups.abs() {
+            total = arena.sum(total, step);
+        }
+        let canon = arena.of(g);
+        prop_assert!(arena.equal(canon, total), "{}", g);
+    }
+}
