@@ -29,6 +29,7 @@ pub mod numeric;
 pub mod outcome;
 pub mod partizan;
 pub mod registry;
+pub mod render;
 pub mod table_cache;
 pub mod theory;
 

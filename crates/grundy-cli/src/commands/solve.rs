@@ -2,7 +2,6 @@
 
 use crate::commands::{partizan, PlayArgs};
 use crate::output::{print_json, println_checked};
-use grundy::impartial::family::{Solution, Winner};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 
@@ -38,66 +37,5 @@ pub fn run(args: Args) -> Result<(), GameError> {
     if args.json {
         return print_json(&solution);
     }
-    println_checked(&human(&family.spec(), &solution))
-}
-
-fn human(spec: &str, s: &Solution) -> String {
-    let mut text = String::new();
-    let parts: Vec<String> = s
-        .components
-        .iter()
-        .map(|c| match c.grundy {
-            Some(g) => format!("G({}) = {g}", c.position),
-            None => c.position.clone(),
-        })
-        .collect();
-    text.push_str(&format!("game: {spec}\n"));
-    text.push_str(&format!("components: {}\n", parts.join(", ")));
-    match s.grundy {
-        Some(g) if s.components.len() > 1 && s.components.iter().all(|c| c.grundy.is_some()) => {
-            text.push_str(&format!(
-                "Grundy value: {} = {g}\n",
-                s.components
-                    .iter()
-                    .filter_map(|c| c.grundy.map(|v| v.to_string()))
-                    .collect::<Vec<_>>()
-                    .join(" ⊕ ")
-            ))
-        }
-        Some(g) => text.push_str(&format!("Grundy value: {g}\n")),
-        None => {}
-    }
-    text.push_str(match s.winner {
-        Winner::First => "winner: first player (the player to move)\n",
-        Winner::Second => "winner: second player (every move loses)\n",
-        Winner::Draw => "winner: none — perfect play never ends (draw)\n",
-    });
-    if !s.winning_moves.is_empty() {
-        text.push_str(&format!("winning moves ({}):\n", s.winning_moves.len()));
-        for m in &s.winning_moves {
-            let from = s
-                .components
-                .get(m.component)
-                .map_or("?", |c| c.position.as_str());
-            text.push_str(&format!(
-                "  component {}: {} → {}\n",
-                m.component, from, m.to
-            ));
-        }
-    }
-    if let Some(reason) = &s.moves_omitted {
-        text.push_str(&format!("winning moves: not listed — {reason}\n"));
-    }
-    if let Some(m) = &s.one_winning_move {
-        let from = s
-            .components
-            .get(m.component)
-            .map_or("?", |c| c.position.as_str());
-        text.push_str(&format!(
-            "one winning move: component {}: {} → {}\n",
-            m.component, from, m.to
-        ));
-    }
-    text.push_str(&format!("method: {}", s.method));
-    text
+    println_checked(&solution.render(&family.spec()))
 }

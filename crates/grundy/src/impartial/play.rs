@@ -144,20 +144,6 @@ impl Advice {
     pub fn wins(&self) -> bool {
         self.wins
     }
-
-    /// The argument in words; components numbered from `first_index`.
-    pub fn render(&self, first_index: usize) -> String {
-        match &self.values {
-            Some(reason) => reason.render(first_index),
-            None => format!(
-                "component {}: {} → {}: {}",
-                self.component + first_index,
-                self.from,
-                self.to,
-                self.argument
-            ),
-        }
-    }
 }
 
 /// Most moves the engine examines to keep a draw (each is one `outcome` call).

@@ -238,46 +238,6 @@ impl CensusSummary {
     pub fn sets(&self) -> u64 {
         self.per_period.values().sum()
     }
-
-    /// A human summary.
-    pub fn render(&self) -> String {
-        let mut text = String::from("sets per period (period: count):\n");
-        let entries: Vec<String> = self
-            .per_period
-            .iter()
-            .map(|(p, count)| match p {
-                Some(p) => format!("{p}: {count}"),
-                None => format!("uncertified: {count}"),
-            })
-            .collect();
-        for line in entries.chunks(8) {
-            text.push_str(&format!("  {}\n", line.join(", ")));
-        }
-        let list = |title: &str, records: &[(u64, u64, Vec<u64>)], first: &str, second: &str| {
-            let mut out = format!("{title}:\n");
-            for (a, b, set) in records {
-                let set: Vec<String> = set.iter().map(u64::to_string).collect();
-                out.push_str(&format!(
-                    "  {first} {a}, {second} {b}: {{{}}}\n",
-                    set.join(",")
-                ));
-            }
-            out
-        };
-        text.push_str(&list(
-            "longest periods",
-            &self.longest_periods,
-            "period",
-            "preperiod",
-        ));
-        text.push_str(&list(
-            "longest preperiods",
-            &self.longest_preperiods,
-            "preperiod",
-            "period",
-        ));
-        text.trim_end().to_string()
-    }
 }
 
 #[cfg(test)]

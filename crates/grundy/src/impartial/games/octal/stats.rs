@@ -144,41 +144,6 @@ impl StatsBuilder {
     }
 }
 
-impl Stats {
-    /// The human form, one fact a line.
-    pub fn describe(&self) -> String {
-        let mut text = format!(
-            "game: {}\nheaps: {} (G(0..={}))\nlargest value: {}, first at heap {}\nrare mask: {} ({} rare heaps, last at {})\nchecksum: fnv1a64 {}\nchecksum (ogsolve, c1:c0 running sums): {}",
-            self.game,
-            self.heaps,
-            self.heaps.saturating_sub(1),
-            self.largest_value,
-            self.largest_first_at,
-            self.rare_mask,
-            self.rare_count,
-            self.last_rare.map_or("none".to_string(), |n| n.to_string()),
-            self.checksum,
-            self.ogsolve_checksum,
-        );
-        if let Some(p) = self.period {
-            text.push_str(&format!(
-                "\nperiod: preperiod {}, period {} (certified)",
-                p.preperiod, p.period
-            ));
-        }
-        text
-    }
-
-    /// `--histogram`: one line per value, `G = v: count` over heaps `1..heaps`.
-    pub fn describe_histogram(&self) -> String {
-        let mut text = format!("histogram (heaps 1..={}):", self.heaps.saturating_sub(1));
-        for (v, count) in self.histogram.iter().enumerate() {
-            text.push_str(&format!("\n  {v}: {count}"));
-        }
-        text
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
