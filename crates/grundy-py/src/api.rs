@@ -3,6 +3,7 @@
 //! the GIL and stops on Ctrl-C where the engine reports progress.
 
 use crate::answers::{Explainer, Move, PeriodAnswer, Solution, Table};
+use crate::cgt::CanonicalForm;
 use crate::engine_bridge::{self as bridge, Family, GameValue, LibError, Play};
 use crate::guard::{run_detached, run_maybe_detached, GameError};
 use crate::plot::Svg;
@@ -57,15 +58,22 @@ fn family(py: Python<'_>, game: &str) -> PyResult<Arc<dyn Family>> {
     run_detached(py, |_| bridge::parse_spec(game)).map(Arc::from)
 }
 
-/// The Grundy value of one position of `game` (a spec such as `"kayles"`,
-/// `"subtraction:1,3,4"`, `"octal:0.137"`; see `grundy.games()`). Loopy games may answer a
-/// str such as `"∞{0,1}"`.
+/// The value of one position of `game`: for an impartial game (a spec such as `"kayles"`,
+/// `"subtraction:1,3,4"`, `"octal:0.137"`; see `grundy.games()`) its Grundy value (loopy games
+/// may answer a str such as `"∞{0,1}"`); for a partizan game (`"domineering"`,
+/// `"toads-and-frogs"`, …) its canonical form, a `CanonicalForm`.
 ///
 /// >>> grundy.value("kayles", 10)
 /// 2
+/// >>> str(grundy.value("domineering", "..|.."))
+/// '+-1'
 #[pyfunction]
 pub fn value(py: Python<'_>, game: &str, position: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     let position = position_text(position)?;
+    let partizan = run_detached(py, |_| bridge::partizan_value(game, &position).transpose())?;
+    if let Some(form) = partizan {
+        return Ok(Py::new(py, CanonicalForm::from_game(form))?.into_any());
+    }
     let value = run_detached(py, |_| bridge::parse_spec(game)?.value(&position))?;
     Ok(match value {
         GameValue::Finite(n) => n.0.into_pyobject(py)?.into_any().unbind(),

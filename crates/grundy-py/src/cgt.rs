@@ -60,6 +60,11 @@ pub struct CanonicalForm {
 }
 
 impl CanonicalForm {
+    /// The Python object for an engine value (a partizan game's position, say).
+    pub(crate) fn from_game(game: Cgt) -> CanonicalForm {
+        CanonicalForm { game }
+    }
+
     fn thermograph_data(&self) -> PyResult<Thermograph> {
         let game = self.game;
         run(|| game.thermograph())

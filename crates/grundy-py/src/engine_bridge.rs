@@ -24,6 +24,15 @@ pub fn parse_cgt(text: &str) -> Result<Cgt, LibError> {
     text.parse()
 }
 
+/// The canonical form of `position` when `game` names a partizan game (`domineering`,
+/// `toads-and-frogs`, `hackenbush LRL`, …), exactly as `grundy value` answers it; `None` for
+/// impartial games.
+pub fn partizan_value(game: &str, position: &str) -> Option<Result<Cgt, LibError>> {
+    let entry = grundy::partizan::games::catalogue::find(game, &[position])?;
+    let mut session = (entry.session)();
+    Some(session.value(position))
+}
+
 /// The family of a GAME spec, exactly as the CLI parses it.
 pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, LibError> {
     grundy::parse_spec(spec)

@@ -85,3 +85,16 @@ def test_partizan_game_calls_once_and_detects_cycles():
     assert sorted(calls) == list(range(51)) and g.calls == 51
     with pytest.raises(grundy.GameError, match=r"cycle \(position 0 is reachable from itself\)"):
         grundy.PartizanGame(left=lambda n: [n], right=lambda n: []).value(0)
+
+
+def test_value_of_a_partizan_game_is_its_canonical_form():
+    # The same answers as `grundy value GAME POSITION` (issue 16's oracles).
+    g = grundy.value("domineering", "..|..")
+    assert isinstance(g, grundy.CanonicalForm)
+    assert str(g) == "+-1"
+    assert g.temperature == 1
+    assert str(grundy.value("toads-and-frogs", "T.TFF")) == "^"
+    assert str(grundy.value("hackenbush", "LRLRRLLR")) == "77/128"
+    assert str(grundy.value("cutcake", "8,1")) == "-7"
+    with pytest.raises(grundy.GameError):
+        grundy.value("domineering", "..|x.")
