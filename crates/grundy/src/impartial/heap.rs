@@ -173,19 +173,32 @@ pub trait HeapRules: HeapGame + Send + Sync {
                 self.spec()
             )));
         }
-        let mut options = Vec::new();
-        self.heap_options(n, &mut |heaps| options.push(heaps.to_vec()));
+        // Options are judged as they are generated, not collected first: a heap of 4·10^7
+        // has 4·10^7 options but far fewer winning ones (the fuzzer found 2.4 GB for Kayles).
         let mut out = Vec::new();
-        for option in options {
+        let mut failure = None;
+        self.heap_options(n, &mut |heaps| {
+            if failure.is_some() {
+                return;
+            }
             let mut v = Nimber::ZERO;
-            for &h in &option {
-                v ^= value_of(h)?;
+            for &h in heaps {
+                match value_of(h) {
+                    Ok(g) => v ^= g,
+                    Err(e) => {
+                        failure = Some(e);
+                        return;
+                    }
+                }
             }
             if v == target {
-                out.push(option);
+                out.push(heaps.to_vec());
             }
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(out),
         }
-        Ok(out)
     }
 }
 
