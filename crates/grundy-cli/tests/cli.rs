@@ -335,3 +335,31 @@ fn huge_heaps_report_the_winner_and_why_moves_are_not_listed() {
     assert!(v.get("moves_omitted").is_none(), "{v}");
     assert!(!v["winning_moves"].as_array().unwrap().is_empty());
 }
+
+/// Fuzz finding (target `position`, input `kayles 44444444`): `solve` collected all 4·10^7
+/// options of the heap before judging them and peaked at 2.4 GB. Options are now judged as
+/// they are generated, so the run fits well under a 1.5 GB address-space limit and still lists
+/// every winning move (3 703 698 of them).
+#[test]
+fn solving_a_kayles_heap_of_44444444_fits_in_memory() {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1500000; exec '{}' solve kayles 44444444 --json --no-cache",
+            env!("CARGO_BIN_EXE_grundy")
+        ))
+        .output()
+        .expect("sh runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let solution: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(solution["winner"], "first");
+    assert_eq!(
+        solution["winning_moves"].as_array().map(Vec::len),
+        Some(3_703_698)
+    );
+}
