@@ -372,6 +372,17 @@ impl FromStr for Hackenbush {
                 "empty picture: write a stalk such as `LRG`, `@FILE`, or `0` for no edges",
             ));
         }
+        // A blue-red stalk is worth ±run ± 1/2 ± … ± 1/2^k, k the edges after the first change
+        // of colour: beyond 62 of them the value is no dyadic grundy holds exactly.
+        if edges.iter().all(|&(_, _, c)| c != b'G') {
+            let run = edges.iter().take_while(|e| e.2 == edges[0].2).count();
+            let places = edges.len() - run;
+            if places > MAX_STALK {
+                return Err(GameError::TooLarge(format!(
+                    "the stalk `{trimmed}` is worth a number with {places} binary places after the point; grundy's exact numbers hold at most {MAX_STALK}"
+                )));
+            }
+        }
         Ok(Hackenbush::grounded(&edges))
     }
 }

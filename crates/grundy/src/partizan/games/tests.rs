@@ -217,6 +217,24 @@ fn stalk_oracle() {
     assert_eq!(stalk_value(&"L".repeat(63)), None);
 }
 
+/// A stalk with 62 binary places is exact (−1 + 2^−62·(2^62 − 1)… by sign expansion); with
+/// 63 it is refused by the parser with the figure, where it used to overflow the engine.
+#[test]
+fn stalks_beyond_the_dyadic_range_are_refused() {
+    let exact: Hackenbush = format!("L{}", "R".repeat(62)).parse().unwrap();
+    assert_eq!(exact.to_string(), format!("L{}", "R".repeat(62)));
+    let err = format!("L{}", "R".repeat(63))
+        .parse::<Hackenbush>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("63 binary places") && err.contains("at most 62"),
+        "{err}"
+    );
+    // One colour only is an integer, whatever its length.
+    assert!("L".repeat(100).parse::<Hackenbush>().is_ok());
+}
+
 #[test]
 fn regions() {
     // Domineering: two separate 1×2 regions, isolated cells dropped.
