@@ -6,18 +6,39 @@
 /// A reusable bitset for computing `mex` many times without reallocating.
 ///
 /// Memory is bounded by the number of values inserted, not by their size: a set of `k`
-/// values has `mex <= k`, so a value above the count so far is parked in a short list and
-/// only enters the bitset once enough values have been inserted for it to matter. One huge
-/// option value (2^63) therefore costs one word, not 2^57.
-#[derive(Clone, Debug, Default)]
+/// values has `mex <= k`, so a value above both the count so far and [`DIRECT_LIMIT`] is
+/// parked in a short list and only enters the bitset once enough values have been inserted
+/// for it to matter. One huge option value (2^63) therefore costs one word, not 2^57.
+/// Values below [`DIRECT_LIMIT`] always go straight to the bitset (at most 512 bytes), so
+/// the hot loops of the tables, whose values are small, never touch the parked list.
+#[derive(Clone, Debug)]
 pub struct MexSet {
     words: Vec<u64>,
     /// Highest word index touched since the last clear (so `clear` is O(touched)).
     touched: usize,
     /// Values inserted since the last clear (the mex is at most this).
     count: u64,
-    /// Values above `count` when inserted, not yet in the bitset.
+    /// Values above `count` and [`DIRECT_LIMIT`] when inserted, not yet in the bitset.
     parked: Vec<u64>,
+    /// The least parked value (`u64::MAX` when none): `mex` looks at the list only once
+    /// `count` has reached it.
+    parked_min: u64,
+}
+
+/// Values below this always enter the bitset directly (64 words): the price of the bound
+/// on memory is paid only by sets holding a value this large.
+pub const DIRECT_LIMIT: u64 = 1 << 12;
+
+impl Default for MexSet {
+    fn default() -> MexSet {
+        MexSet {
+            words: Vec::new(),
+            touched: 0,
+            count: 0,
+            parked: Vec::new(),
+            parked_min: u64::MAX,
+        }
+    }
 }
 
 impl MexSet {
@@ -25,12 +46,13 @@ impl MexSet {
         MexSet::default()
     }
 
-    /// Adds `value`; the bitset grows to at most `count / 64 + 1` words.
+    /// Adds `value`; the bitset grows to at most `max(count, DIRECT_LIMIT) / 64 + 1` words.
     #[inline]
     pub fn insert(&mut self, value: u64) {
         self.count += 1;
-        if value > self.count {
+        if value >= DIRECT_LIMIT && value > self.count {
             self.parked.push(value);
+            self.parked_min = self.parked_min.min(value);
         } else {
             self.set_bit(value);
         }
@@ -56,7 +78,7 @@ impl MexSet {
     /// The least value not inserted.
     #[inline]
     pub fn mex(&mut self) -> u64 {
-        if !self.parked.is_empty() {
+        if self.parked_min <= self.count {
             // Parked values that could now be the mex (at most `count`) join the bitset.
             let mut parked = std::mem::take(&mut self.parked);
             parked.retain(|&v| {
@@ -66,6 +88,7 @@ impl MexSet {
                 }
                 keep
             });
+            self.parked_min = parked.iter().copied().min().unwrap_or(u64::MAX);
             self.parked = parked;
         }
         for (i, w) in self.words[..self.touched].iter().enumerate() {
@@ -83,6 +106,7 @@ impl MexSet {
         self.touched = 0;
         self.count = 0;
         self.parked.clear();
+        self.parked_min = u64::MAX;
     }
 }
 
@@ -129,7 +153,7 @@ mod tests {
             let expected = (0..).find(|m| !values.contains(m)).unwrap();
             let mut set = MexSet::new();
             for &v in &values { set.insert(v); }
-            prop_assert!(set.words.len() <= values.len() / 64 + 2);
+            prop_assert!(set.words.len() <= (values.len() / 64 + 2).max(DIRECT_LIMIT as usize / 64));
             prop_assert_eq!(set.mex(), expected);
             for &v in &values { prop_assert!(set.contains(v)); }
         }
@@ -139,8 +163,9 @@ mod tests {
     fn huge_value_then_the_values_below_it() {
         let mut set = MexSet::new();
         set.insert(u64::MAX);
+        set.insert(1 << 40);
+        assert!(set.words.is_empty(), "nothing allocated for 2^64 − 1 and 2^40");
         set.insert(3);
-        assert!(set.words.is_empty(), "nothing allocated for 2^64 − 1 and 3");
         for v in 0..3 {
             set.insert(v);
         }
@@ -151,6 +176,13 @@ mod tests {
             set.insert(v);
         }
         assert_eq!(set.mex(), 101);
+        // Above DIRECT_LIMIT: parked until the count reaches it, then it counts.
+        set.clear();
+        set.insert(DIRECT_LIMIT);
+        for v in 0..DIRECT_LIMIT {
+            set.insert(v);
+        }
+        assert_eq!(set.mex(), DIRECT_LIMIT + 1);
         set.clear();
         assert_eq!(set.mex(), 0);
     }
