@@ -1,7 +1,7 @@
 //! Every call into the `grundy` library, in one place: the library's module layout may move
 //! (issue 14), and then only this file changes. The rest of the crate sees the names below.
 
-use grundy::impartial::count::{count_by_outcome, grundy_values, Outcome, SizeSet};
+use grundy::impartial::count::{count_positions, Outcome, SizeSet};
 use grundy::impartial::games::octal::sequence::Run;
 use grundy::impartial::games::octal::Value;
 use grundy::limits::{check_memory, table_bytes};
@@ -138,13 +138,13 @@ pub fn count(
     first: bool,
 ) -> Result<u64, LibError> {
     let set = SizeSet::parse(sizes)?;
-    let values = grundy_values(family, &set)?;
     let outcome = if first {
         Outcome::First
     } else {
         Outcome::Second
     };
-    count_by_outcome(&values, heaps, modulo, outcome)
+    // As the CLI does: a family whose tuples are not sums (prime-heap) counts by its own rule.
+    count_positions(family, &set, heaps, modulo, outcome)
 }
 
 /// A Grundy table: 2 bytes a value for take-and-break games (their long-run driver), 8 otherwise.

@@ -19,10 +19,11 @@
 //! (valid as `e + k ≤ 128`). The two residues are joined by the Chinese remainder theorem.
 
 use crate::error::GameError;
-use crate::impartial::family::{Family, GameValue};
+use crate::impartial::family::Family;
 use crate::limits::check_memory;
 use crate::numeric::number::parse_u64_expr;
 use crate::numeric::primes::primes_up_to;
+use crate::theory::period::HeapSequence;
 
 /// Largest number of heap sizes in a set (each needs its Grundy value).
 pub const MAX_SET_SIZE: u128 = 100_000_000;
@@ -107,29 +108,24 @@ impl SizeSet {
 }
 
 /// The Grundy value of every size in the set, for a game whose positions are single heaps.
+///
+/// The heaps stay integers all the way: the family's [`HeapSequence::values_at`] answers them
+/// in one call, by its fastest route (the gcd game's sieve over the whole set, closed forms,
+/// one table or a certified period), rather than one parsed string per heap.
 pub fn grundy_values(family: &dyn Family, set: &SizeSet) -> Result<Vec<u64>, GameError> {
-    if family.sequence().is_none() {
+    let Some(sequence) = family.sequence() else {
         return Err(GameError::Unsupported(format!(
             "`{}` is not a heap game; `count` needs positions that are single heap sizes",
             family.spec()
         )));
+    };
+    if let Some(n) = set.sizes().iter().find(|&&n| sequence.wins_at_once(n)) {
+        return Err(GameError::Unsupported(format!(
+            "heap {n} of `{}` has no Grundy value (the player to move wins at once), so its tuples are not sums; `count` has no rule for them",
+            family.spec()
+        )));
     }
-    // Through the `Family` interface, so that every heap family answers in its own fastest
-    // way (closed form, cached table, certified period).
-    set.sizes()
-        .iter()
-        .map(|n| match family.value(&n.to_string())? {
-            GameValue::Finite(v) => Ok(v.0),
-            GameValue::Infinite { .. } => Err(GameError::Unsupported(format!(
-                "heap {n} of `{}` has a loopy value (∞); only finite Grundy values can be counted",
-                family.spec()
-            ))),
-            GameValue::WinsAtOnce { .. } => Err(GameError::Unsupported(format!(
-                "heap {n} of `{}` has no Grundy value (the player to move wins at once), so its tuples are not sums; `count` has no rule for them",
-                family.spec()
-            ))),
-        })
-        .collect()
+    sequence.values_at(set.sizes())
 }
 
 /// `grundy count`: the number of `heaps`-tuples of sizes from `set` with the given outcome,
@@ -314,6 +310,7 @@ fn wrapping_pow(mut base: u128, mut exponent: u64) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::GameValue;
     use crate::registry::parse_spec;
     use proptest::prelude::*;
 
@@ -413,7 +410,75 @@ mod tests {
         }
     }
 
+    /// Counts every `heaps`-tuple of `sizes` by asking the family for the outcome of each.
+    fn enumerate(family: &dyn Family, sizes: &[u64], heaps: u32) -> [u64; 2] {
+        let mut counts = [0u64; 2];
+        let total = (sizes.len() as u64).pow(heaps);
+        for mut index in 0..total {
+            let mut tuple = Vec::new();
+            for _ in 0..heaps {
+                tuple.push(sizes[(index % sizes.len() as u64) as usize].to_string());
+                index /= sizes.len() as u64;
+            }
+            let refs: Vec<&str> = tuple.iter().map(String::as_str).collect();
+            let winner = if refs.is_empty() {
+                crate::Winner::Second
+            } else {
+                family.outcome(&refs, crate::Play::Normal).unwrap()
+            };
+            counts[(winner == crate::Winner::First) as usize] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn huge_heaps_are_counted_without_a_huge_table() {
+        // subtraction:1,3,4 has period 7 (G = 0,1,0,1,2,3,2) and 10^6 ≡ 1 (mod 7), so
+        // 10^18 ≡ 1 has value 1 and 10^18 − 1 ≡ 0 has value 0: no table of 10^18 values.
+        let family = parse_spec("subtraction:1,3,4").unwrap();
+        let set = SizeSet::parse("10^18-1,10^18").unwrap();
+        assert_eq!(grundy_values(family.as_ref(), &set).unwrap(), [0, 1]);
+        // The gcd game answers the whole set through its sieve (`bulk_values`), as `value` does
+        // heap by heap.
+        let gcd = parse_spec("gcd").unwrap();
+        let set = SizeSet::parse("1..8").unwrap();
+        let values = grundy_values(gcd.as_ref(), &set).unwrap();
+        for (&n, &v) in set.sizes().iter().zip(&values) {
+            assert_eq!(
+                GameValue::Finite(crate::Nimber(v)),
+                gcd.value(&n.to_string()).unwrap()
+            );
+        }
+        let graph = parse_spec("wythoff").unwrap();
+        assert!(matches!(
+            grundy_values(graph.as_ref(), &set),
+            Err(GameError::Unsupported(_))
+        ));
+    }
+
     proptest! {
+        /// `count_positions` (typed heaps, bulk values) against enumerating the tuples and
+        /// asking each one's outcome, for families answering by closed form, sieve, table
+        /// and witness search.
+        #[test]
+        fn count_positions_matches_enumerating_outcomes(
+            spec in proptest::sample::select(vec!["nim", "gcd", "subtraction:1,3,4", "subtraction:squares", "kayles", "grundys-game"]),
+            sizes in proptest::collection::btree_set(0u64..40, 1..5),
+            heaps in 0u32..4,
+            first in any::<bool>(),
+        ) {
+            let family = parse_spec(spec).unwrap();
+            let sizes: Vec<u64> = sizes.into_iter().collect();
+            let text: Vec<String> = sizes.iter().map(u64::to_string).collect();
+            let set = SizeSet::parse(&text.join(",")).unwrap();
+            let outcome = if first { Outcome::First } else { Outcome::Second };
+            let expected = enumerate(family.as_ref(), &sizes, heaps)[first as usize];
+            prop_assert_eq!(
+                count_positions(family.as_ref(), &set, heaps.into(), 1 << 40, outcome).unwrap(),
+                expected
+            );
+        }
+
         #[test]
         fn matches_enumeration(
             values in proptest::collection::vec(0u64..40, 1..7),

@@ -690,6 +690,12 @@ impl<R: HeapRules> HeapSequence for HeapFamily<R> {
         })
     }
 
+    /// Bulk values (the gcd game's sieve), closed forms, then the cached table or the
+    /// certified period: each heap by the family's fastest route.
+    fn values_at(&self, heaps: &[u64]) -> Result<Vec<u64>, GameError> {
+        self.values_of(heaps)
+    }
+
     fn period_rule(&self) -> PeriodRule {
         self.rules.period_rule()
     }

@@ -158,6 +158,18 @@ pub trait HeapSequence: Send + Sync {
         Ok(out)
     }
 
+    /// `G(n)` for each of `heaps` (any order, repeats allowed), for callers that need the
+    /// values of scattered heaps (`count`). The default tabulates up to the largest heap;
+    /// families override it with their fastest route (closed form, bulk sieve, certified
+    /// period), so a heap of 10^18 need not mean a table of 10^18 values.
+    fn values_at(&self, heaps: &[u64]) -> Result<Vec<u64>, GameError> {
+        let Some(&largest) = heaps.iter().max() else {
+            return Ok(Vec::new());
+        };
+        let table = self.values(largest)?;
+        Ok(heaps.iter().map(|&n| table[n as usize]).collect())
+    }
+
     /// Which theorem, if any, can certify a period of this sequence.
     fn period_rule(&self) -> PeriodRule {
         PeriodRule::None
