@@ -3,7 +3,6 @@
 
 use crate::error::GameError;
 use crate::numeric::Nimber;
-use serde::Serialize;
 use std::fmt;
 
 /// Normal play (who cannot move loses) or misère play (who cannot move wins).
@@ -26,8 +25,9 @@ impl Play {
 }
 
 /// Who wins with perfect play, from the point of view of the player about to move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Winner {
     First,
     Second,

@@ -23,7 +23,6 @@ use crate::impartial::family::Family;
 use crate::limits::check_memory;
 use crate::numeric::number::parse_u64_expr;
 use crate::numeric::primes::primes_up_to;
-use crate::theory::period::HeapSequence;
 
 /// Largest number of heap sizes in a set (each needs its Grundy value).
 pub const MAX_SET_SIZE: u128 = 100_000_000;
@@ -109,7 +108,8 @@ impl SizeSet {
 
 /// The Grundy value of every size in the set, for a game whose positions are single heaps.
 ///
-/// The heaps stay integers all the way: the family's [`HeapSequence::values_at`] answers them
+/// The heaps stay integers all the way: the family's
+/// [`HeapSequence::values_at`](crate::theory::period::HeapSequence::values_at) answers them
 /// in one call, by its fastest route (the gcd game's sieve over the whole set, closed forms,
 /// one table or a certified period), rather than one parsed string per heap.
 pub fn grundy_values(family: &dyn Family, set: &SizeSet) -> Result<Vec<u64>, GameError> {

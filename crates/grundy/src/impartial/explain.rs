@@ -12,11 +12,11 @@ use crate::impartial::family::{Family, OptionReport, Play, Winner};
 use crate::numeric::mex;
 use crate::theory::period::PeriodRule;
 use crate::theory::period::{certify, search, Budget, Period};
-use serde::Serialize;
 use std::time::Duration;
 
 /// `G(position) = mex{values of its options}`, with every option listed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Derivation {
     pub position: String,
     pub options: Vec<OptionReport>,
@@ -37,7 +37,8 @@ pub fn derive(family: &dyn Family, position: &str) -> Result<Derivation, GameErr
 
 /// One move, with the values before and after: why it wins, or (from a zero position) why
 /// nothing does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MoveReason {
     /// 0-based index of the component moved in.
     pub component: usize,
@@ -88,7 +89,8 @@ impl MoveReason {
 
 /// A certified period of a heap sequence, in words: which theorem and which window of the
 /// table was checked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Certificate {
     pub preperiod: u64,
     pub period: u64,
@@ -146,7 +148,8 @@ impl Certificate {
 }
 
 /// A component of an explained sum.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ComponentExplanation {
     pub position: String,
     pub grundy: Option<u64>,
@@ -157,7 +160,8 @@ pub struct ComponentExplanation {
 }
 
 /// Everything `grundy explain GAME POSITION...` says.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
     pub game: String,
     pub components: Vec<ComponentExplanation>,
@@ -346,12 +350,15 @@ mod tests {
         assert!(e
             .render()
             .contains("nim-sum: G(1) ⊕ G(2) ⊕ G(3) = 1 ⊕ 2 ⊕ 3 = 0\n"));
-        let json = serde_json::to_value(&e).unwrap();
-        assert_eq!(
-            json["components"][2]["derivation"]["options"][1]["position"],
-            "1"
-        );
-        assert_eq!(json["components"][2]["derivation"]["grundy"], 3);
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_value(&e).unwrap();
+            assert_eq!(
+                json["components"][2]["derivation"]["options"][1]["position"],
+                "1"
+            );
+            assert_eq!(json["components"][2]["derivation"]["grundy"], 3);
+        }
     }
 
     #[test]

@@ -11,17 +11,18 @@ use crate::error::GameError;
 use crate::numeric::Nimber;
 pub use crate::outcome::{GameValue, Play, Winner};
 use crate::theory::period::HeapSequence;
-use serde::Serialize;
 
 /// One winning move: replace component `component` (0-based) by the position `to`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
     pub component: usize,
     pub to: String,
 }
 
 /// One component of a solved position, for reports.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ComponentReport {
     pub position: String,
     /// The component's (normal-play) Grundy value, also in misère play, where the misère
@@ -32,7 +33,8 @@ pub struct ComponentReport {
 }
 
 /// Everything `grundy solve` reports. Field names are a public interface (`--json`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
     pub winner: Winner,
     /// The Grundy value of the whole position; `null` where it is not a nimber (loopy ∞,
@@ -46,18 +48,19 @@ pub struct Solution {
     /// Present only when the winner is known but listing the winning moves was refused
     /// (e.g. a heap of 10^12 with ~10^12 options): says why. `winning_moves` is then empty
     /// although the first player wins — never read it as "no winning move".
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub moves_omitted: Option<String>,
     /// Present only with `moves_omitted` when the first player wins and the family can find
     /// **one** winning move without enumerating options (a periodic heap game: the splits
     /// over one period; Turning Corners: `a ⊗ b = t` solved in the nim field).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub one_winning_move: Option<Move>,
 }
 
 /// One option of a position (what one move leaves), with its value: the raw material of a
 /// derivation `G(x) = mex{…}` (`grundy explain`) and of move checking (`grundy play`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct OptionReport {
     /// The position the move leaves; a move that splits a heap writes the parts as `3+4`.
     pub position: String,

@@ -3,14 +3,14 @@
 //! A nimber `*n` is stored as its index `n`. Nim-addition is bitwise XOR; nim-multiplication
 //! (the field GF(2^64) in Conway's arithmetic) lives in [`crate::numeric::nim_arith`].
 
-use serde::Serialize;
 use std::fmt;
 use std::ops::{BitXor, BitXorAssign};
 
 /// The nimber `*n`. The Sprague–Grundy theorem says every impartial game under normal play
 /// is equivalent to exactly one nimber; a sum of games is equivalent to the nim-sum (XOR).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Nimber(pub u64);
 
 impl Nimber {

@@ -111,7 +111,8 @@ impl Game {
 
 /// Everything `grundy cgt` reports about a game; the serde field names are the public
 /// `--json` interface. Numbers are strings such as `"-3/4"`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Summary {
     pub canonical: String,
     pub outcome: String,
@@ -124,7 +125,7 @@ pub struct Summary {
     /// `None` for games that are not all-small (see `atomic_weight_note`).
     pub atomic_weight: Option<String>,
     /// Why there is no atomic weight.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub atomic_weight_note: Option<String>,
     pub reduced: String,
 }

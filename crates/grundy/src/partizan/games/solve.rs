@@ -10,12 +10,15 @@ use super::search::Session;
 use super::Side;
 use crate::error::GameError;
 use crate::partizan::{Game, Outcome, Relation};
-use serde::{Serialize, Serializer};
+#[cfg(feature = "serde")]
+use serde::Serializer;
 
+#[cfg(feature = "serde")]
 fn as_text<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(value)
 }
 
+#[cfg(feature = "serde")]
 fn side_name<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(match side {
         Side::Left => "left",
@@ -24,27 +27,30 @@ fn side_name<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// One move of a sum: component `component` becomes `to`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WinningMove {
     pub component: usize,
     pub to: String,
 }
 
 /// What happens when one player moves first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FirstMove {
-    #[serde(serialize_with = "side_name")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "side_name"))]
     pub winner: Side,
     /// Every winning move of the first player (empty when the first player loses).
     pub winning_moves: Vec<WinningMove>,
 }
 
 /// The solution of a sum (the `solve --json` fields).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
-    #[serde(serialize_with = "as_text")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub outcome: Outcome,
-    #[serde(serialize_with = "as_text")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub canonical: Game,
     pub left_first: FirstMove,
     pub right_first: FirstMove,
@@ -122,8 +128,9 @@ pub fn solve(session: &mut dyn Session, positions: &[&str]) -> Result<Solution, 
 }
 
 /// Why an option is or is not in the canonical form.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "status")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case", tag = "status"))]
 pub enum Fate {
     /// An option of the canonical form.
     Kept,
@@ -133,28 +140,30 @@ pub enum Fate {
     /// The opponent's reply `through` is at least as good for the opponent as the whole
     /// game, so the option is replaced by `through`'s options for the mover.
     Reversible {
-        #[serde(serialize_with = "as_text")]
+        #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
         through: Game,
     },
 }
 
 /// One option of a position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct OptionNote {
     pub to: String,
-    #[serde(serialize_with = "as_text")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub value: Game,
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub fate: Fate,
 }
 
 /// The options of one position and the canonical form they simplify to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
     pub position: String,
     pub left: Vec<OptionNote>,
     pub right: Vec<OptionNote>,
-    #[serde(serialize_with = "as_text")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub canonical: Game,
 }
 

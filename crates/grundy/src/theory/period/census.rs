@@ -15,7 +15,6 @@
 use crate::error::GameError;
 use crate::theory::period::search::smallest_certified;
 use crate::theory::period::PeriodRule;
-use serde::{Deserialize, Serialize};
 
 /// The largest `K` a census accepts (sets are `u64` masks; values stay below 64).
 pub const MAX_ELEMENT_LIMIT: u32 = 63;
@@ -24,7 +23,8 @@ pub const MAX_ELEMENT_LIMIT: u32 = 63;
 pub const MAX_SETS: u128 = 1 << 36;
 
 /// One line of a census.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CensusRow {
     pub set: Vec<u64>,
     /// `null` when no period was certified within `checked_to`.

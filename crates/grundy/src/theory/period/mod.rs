@@ -37,7 +37,8 @@ use crate::limits::{check_memory, table_bytes};
 use crate::numeric::Nimber;
 
 /// `G(n + period) = G(n) + saltus` for all `n ≥ preperiod`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Period {
     pub preperiod: u64,
     pub period: u64,
@@ -64,7 +65,8 @@ impl Period {
 }
 
 /// What `grundy period --json` prints. Field names are a public interface.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PeriodReport {
     /// `null` (with `period` and `saltus`) when no period was observed.
     pub preperiod: Option<u64>,

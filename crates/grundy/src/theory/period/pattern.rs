@@ -17,10 +17,10 @@
 use crate::theory::period::search::SearchResult;
 use crate::theory::period::tail::observed_ordinary;
 use crate::theory::period::{certify, Period};
-use serde::Serialize;
 
 /// One hypothesis that fits the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Finding {
     /// A stable identifier (see [`HYPOTHESES`]).
     pub hypothesis: &'static str,

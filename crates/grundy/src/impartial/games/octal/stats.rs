@@ -9,7 +9,6 @@ use super::checkpoint::Fnv64;
 use super::classes::{best_mask, count_index, ClassMask};
 use super::Value;
 use crate::theory::period::Period;
-use serde::Serialize;
 
 /// Accumulates statistics of `G(0), G(1), …` fed in order.
 #[derive(Clone, Debug)]
@@ -45,7 +44,8 @@ impl RunningSums {
 }
 
 /// The statistics of `G(0..len)`. Field names are the `--json` interface of `octal-stats`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     pub game: String,
     /// Number of heaps covered: `G(0..heaps)`.
