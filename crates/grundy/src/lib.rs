@@ -21,7 +21,7 @@
 //! assert_eq!(solution.grundy, Some(3));
 //! ```
 
-pub mod error;
+mod error;
 pub mod graph;
 pub mod impartial;
 pub mod limits;

@@ -1,6 +1,6 @@
 //! Graph algorithms the graph games share: the `@FILE` edge-list parser, maximum matching
 //! (Edmonds' blossom), and counting-sort adjacency lists.
 
-pub mod buckets;
+pub(crate) mod buckets;
 pub mod file;
 pub mod matching;

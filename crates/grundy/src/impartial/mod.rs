@@ -12,11 +12,11 @@
 pub mod count;
 pub mod explain;
 pub mod family;
-pub mod game;
+pub(crate) mod game;
 pub mod games;
 pub mod heap;
 pub mod play;
-pub mod solver;
+pub(crate) mod solver;
 pub mod table;
 
 pub use game::{HeapGame, Heaps, ImpartialGame};

@@ -3,10 +3,10 @@
 //! the parsing of numbers written as `10^18` or `2^64-1`.
 
 pub mod dyadic;
-pub mod integer;
-pub mod mex;
+pub(crate) mod integer;
+pub(crate) mod mex;
 pub mod nim_arith;
-pub mod nimber;
+pub(crate) mod nimber;
 pub mod number;
 pub mod primes;
 

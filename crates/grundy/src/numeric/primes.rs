@@ -9,11 +9,11 @@
 //! - [`odd_spf_sieve`]: a segmented, odd-only sieve of smallest-prime-factor indices, for
 //!   evaluating many heaps at once.
 
-pub mod factor;
-pub mod miller_rabin;
-pub mod montgomery;
-pub mod odd_spf_sieve;
-pub mod prime_count;
+pub(crate) mod factor;
+pub(crate) mod miller_rabin;
+pub(crate) mod montgomery;
+pub(crate) mod odd_spf_sieve;
+pub(crate) mod prime_count;
 
 pub use factor::smallest_prime_factor;
 pub use miller_rabin::{is_prime, next_prime_at_least, prev_prime};

@@ -3,5 +3,5 @@
 //! heap method print are built from here.
 
 pub mod loopy;
-pub mod misere;
+pub(crate) mod misere;
 pub mod period;

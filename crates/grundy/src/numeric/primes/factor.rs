@@ -45,9 +45,9 @@ fn pollard_brent(n: u64) -> u64 {
     let m = Montgomery::new(n);
     const BATCH: u64 = 128;
     for c in 1.. {
-        let c = m.to_form(c);
+        let c = m.form(c);
         let step = |x: u64| m.add(m.mul(x, x), c);
-        let (mut x, mut y, mut saved) = (0, m.to_form(2), 0);
+        let (mut x, mut y, mut saved) = (0, m.form(2), 0);
         let mut product = m.one();
         let mut g = 1;
         let mut round = 1;

@@ -20,11 +20,11 @@
 //!
 //! Only ordinary periods are ever certified: no theorem in [`PeriodRule`] covers a saltus.
 
-pub mod arithmetic;
+pub(crate) mod arithmetic;
 pub mod census;
-pub mod certify;
+pub(crate) mod certify;
 pub mod pattern;
-pub mod search;
+pub(crate) mod search;
 pub mod tail;
 
 pub use certify::is_certified;
