@@ -16,10 +16,10 @@ use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
 /// Tables that took less than this to compute are not worth a file.
-pub const MIN_COMPUTE_TIME: Duration = Duration::from_millis(200);
+pub(crate) const MIN_COMPUTE_TIME: Duration = Duration::from_millis(200);
 
 /// Most values kept in one file (4 bytes each: 64 MiB).
-pub const MAX_VALUES: usize = 1 << 24;
+pub(crate) const MAX_VALUES: usize = 1 << 24;
 
 const MAGIC: &[u8; 8] = b"GRUNDYT1";
 
@@ -42,7 +42,7 @@ pub fn directory() -> Option<PathBuf> {
 
 /// The file that holds the table of `spec` in `directory`: a readable stem plus a hash of
 /// the exact spec (two specs never share a file by their readable part alone).
-pub fn file_for(directory: &Path, spec: &str) -> PathBuf {
+pub(crate) fn file_for(directory: &Path, spec: &str) -> PathBuf {
     let readable: String = spec
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })

@@ -4,7 +4,7 @@
 
 /// `of(k)` lists, in input order, the items given with key `k`.
 #[derive(Clone, Debug)]
-pub struct Buckets<T> {
+pub(crate) struct Buckets<T> {
     offsets: Vec<u32>,
     items: Vec<T>,
 }
@@ -12,7 +12,7 @@ pub struct Buckets<T> {
 impl<T: Copy + Default> Buckets<T> {
     /// Groups `(key, item)` pairs with keys below `keys`. The iterator is walked twice (once
     /// to count, once to place), so it must yield the same pairs both times.
-    pub fn new(keys: usize, pairs: impl Iterator<Item = (u32, T)> + Clone) -> Buckets<T> {
+    pub(crate) fn new(keys: usize, pairs: impl Iterator<Item = (u32, T)> + Clone) -> Buckets<T> {
         let mut offsets = vec![0u32; keys + 1];
         for (k, _) in pairs.clone() {
             offsets[k as usize + 1] += 1;
@@ -30,21 +30,21 @@ impl<T: Copy + Default> Buckets<T> {
     }
 
     /// Already grouped: `of(k) = items[offsets[k]..offsets[k+1]]`.
-    pub fn from_parts(offsets: Vec<u32>, items: Vec<T>) -> Buckets<T> {
+    pub(crate) fn from_parts(offsets: Vec<u32>, items: Vec<T>) -> Buckets<T> {
         Buckets { offsets, items }
     }
 
     /// Number of keys.
-    pub fn keys(&self) -> usize {
+    pub(crate) fn keys(&self) -> usize {
         self.offsets.len() - 1
     }
 
-    pub fn of(&self, key: usize) -> &[T] {
+    pub(crate) fn of(&self, key: usize) -> &[T] {
         &self.items[self.offsets[key] as usize..self.offsets[key + 1] as usize]
     }
 
     /// Sorts and deduplicates every bucket in place (for simple-graph adjacency).
-    pub fn sort_dedup(&mut self)
+    pub(crate) fn sort_dedup(&mut self)
     where
         T: Ord,
     {

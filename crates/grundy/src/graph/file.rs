@@ -159,7 +159,7 @@ impl GraphFile {
     }
 
     /// The single `start` line a one-token game needs.
-    pub fn single_start(&self) -> Result<u32, GameError> {
+    pub(crate) fn single_start(&self) -> Result<u32, GameError> {
         match self.starts.as_slice() {
             [start] => Ok(start.vertex),
             [] => Err(self.error("no `start S` line: say where the token starts")),
@@ -182,7 +182,7 @@ impl GraphFile {
     }
 
     /// The `to` text of a move: the original id of dense vertex `v`.
-    pub fn vertex_text(&self, v: u32) -> String {
+    pub(crate) fn vertex_text(&self, v: u32) -> String {
         self.id(v).to_string()
     }
 }
@@ -191,7 +191,7 @@ impl GraphFile {
 /// use one key each to write the state play leaves (`hackenbush`: `cut` lines; `geography`:
 /// the `path` so far; `graph`: the tokens, `at`), so that any position reached in play is
 /// again a position of the family, readable by `solve` and `explain`.
-pub fn read_state(position: &str, key: &str) -> Result<(GraphFile, Option<Vec<u64>>), GameError> {
+pub(crate) fn read_state(position: &str, key: &str) -> Result<(GraphFile, Option<Vec<u64>>), GameError> {
     let marker = format!("#{key}=");
     let Some((file, list)) = position.rsplit_once(&marker) else {
         return Ok((GraphFile::read(position)?, None));
@@ -210,7 +210,7 @@ pub fn read_state(position: &str, key: &str) -> Result<(GraphFile, Option<Vec<u6
 }
 
 /// `@FILE#KEY=V1,V2`: the inverse of [`read_state`].
-pub fn write_state(file: &str, key: &str, values: &[u64]) -> String {
+pub(crate) fn write_state(file: &str, key: &str, values: &[u64]) -> String {
     let base = file
         .split_once(&format!("#{key}="))
         .map_or(file, |(f, _)| f);

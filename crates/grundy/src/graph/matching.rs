@@ -20,7 +20,7 @@ use crate::graph::buckets::Buckets;
 use crate::limits::check_memory;
 
 /// "No vertex".
-pub const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// A simple undirected graph in compressed adjacency form (each edge listed at both ends,
 /// each list sorted).
@@ -48,7 +48,7 @@ impl Graph {
 
     /// A graph from adjacency lists already in compressed form (no loops, no repeats, sorted,
     /// each edge at both ends): `neighbours(v) = targets[offsets[v]..offsets[v+1]]`.
-    pub fn from_compressed(offsets: Vec<u32>, targets: Vec<u32>) -> Graph {
+    pub(crate) fn from_compressed(offsets: Vec<u32>, targets: Vec<u32>) -> Graph {
         Graph {
             adjacency: Buckets::from_parts(offsets, targets),
         }
@@ -135,7 +135,7 @@ impl<'g> Matcher<'g> {
     }
 
     /// Starts from a matching given as pairs (e.g. a known tiling), checking it is one.
-    pub fn with_pairs(graph: &'g Graph, pairs: &[(u32, u32)]) -> Result<Matcher<'g>, GameError> {
+    pub(crate) fn with_pairs(graph: &'g Graph, pairs: &[(u32, u32)]) -> Result<Matcher<'g>, GameError> {
         let mut m = Matcher::new(graph)?;
         for &(u, v) in pairs {
             let valid = m.mate[u as usize] == NONE
@@ -156,7 +156,7 @@ impl<'g> Matcher<'g> {
         self.graph
     }
 
-    pub fn mate(&self, v: u32) -> Option<u32> {
+    pub(crate) fn mate(&self, v: u32) -> Option<u32> {
         let w = self.mate[v as usize];
         (w != NONE).then_some(w)
     }
@@ -183,7 +183,7 @@ impl<'g> Matcher<'g> {
 
     /// Whether some maximum matching of the current graph misses `v`. Requires the current
     /// matching to be maximum; leaves it unchanged.
-    pub fn avoidable(&mut self, v: u32) -> bool {
+    pub(crate) fn avoidable(&mut self, v: u32) -> bool {
         let u = self.mate[v as usize];
         if u == NONE {
             return true;
@@ -199,7 +199,7 @@ impl<'g> Matcher<'g> {
     }
 
     /// Augments along a path from the free vertex `root` if there is one.
-    pub fn augment_from(&mut self, root: u32) -> bool {
+    pub(crate) fn augment_from(&mut self, root: u32) -> bool {
         self.augment(root, false)
     }
 

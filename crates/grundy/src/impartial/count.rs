@@ -25,7 +25,7 @@ use crate::numeric::number::parse_u64_expr;
 use crate::numeric::primes::primes_up_to;
 
 /// Largest number of heap sizes in a set (each needs its Grundy value).
-pub const MAX_SET_SIZE: u128 = 100_000_000;
+pub(crate) const MAX_SET_SIZE: u128 = 100_000_000;
 
 /// Which positions to count.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -112,7 +112,7 @@ impl SizeSet {
 /// [`HeapSequence::values_at`](crate::theory::period::HeapSequence::values_at) answers them
 /// in one call, by its fastest route (the gcd game's sieve over the whole set, closed forms,
 /// one table or a certified period), rather than one parsed string per heap.
-pub fn grundy_values(family: &dyn Family, set: &SizeSet) -> Result<Vec<u64>, GameError> {
+pub(crate) fn grundy_values(family: &dyn Family, set: &SizeSet) -> Result<Vec<u64>, GameError> {
     let Some(sequence) = family.sequence() else {
         return Err(GameError::Unsupported(format!(
             "`{}` is not a heap game; `count` needs positions that are single heap sizes",

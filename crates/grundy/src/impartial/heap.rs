@@ -24,14 +24,14 @@ use std::sync::{OnceLock, RwLock};
 use std::time::Duration;
 
 /// Largest number of options we enumerate to find winning moves, before refusing.
-pub const MAX_ENUMERATED_OPTIONS: u128 = 50_000_000;
+pub(crate) const MAX_ENUMERATED_OPTIONS: u128 = 50_000_000;
 
 /// Largest number of options listed one by one (`explain`, `play`), before refusing.
-pub const MAX_LISTED_OPTIONS: u128 = 1 << 20;
+pub(crate) const MAX_LISTED_OPTIONS: u128 = 1 << 20;
 
 /// How long the period search may run for a heap beyond [`MAX_CACHED_TABLE`] before the value
 /// is refused (below it the table is simply computed to `n`).
-pub const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(30);
+pub(crate) const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(30);
 
 /// The rules of a heap game, as a family provides them. Every fast path here must agree with
 /// the definition given by [`HeapGame::heap_options`]; each family's tests check that.
@@ -203,13 +203,13 @@ pub trait HeapRules: HeapGame + Send + Sync {
 }
 
 /// Parses a heap size: a non-negative integer up to 2^64−1 (`10^18`, `2^64-1` also accepted).
-pub fn parse_heap(text: &str) -> Result<u64, GameError> {
+pub(crate) fn parse_heap(text: &str) -> Result<u64, GameError> {
     crate::numeric::number::parse_u64_expr(text)
         .map_err(|reason| GameError::bad_position(text, format!("heap size {reason}")))
 }
 
 /// Formats an option (a sum of heaps): `7`, or `3+4` when a move splits a heap.
-pub fn format_heaps(heaps: &[u64]) -> String {
+pub(crate) fn format_heaps(heaps: &[u64]) -> String {
     if heaps.is_empty() {
         return "0".to_string();
     }
@@ -219,7 +219,7 @@ pub fn format_heaps(heaps: &[u64]) -> String {
 
 /// The canonical form of an option for comparisons: heaps sorted, empty heaps dropped (a heap
 /// of 0 is the empty game, so `3+0` and `3` are the same position).
-pub fn normalise_option(mut heaps: Vec<u64>) -> Vec<u64> {
+pub(crate) fn normalise_option(mut heaps: Vec<u64>) -> Vec<u64> {
     heaps.retain(|&h| h != 0);
     heaps.sort_unstable();
     heaps

@@ -20,7 +20,7 @@ use crate::numeric::nimber::Nimber;
 use std::collections::{HashMap, HashSet};
 
 /// A winning move of a sum: the index of the component and the option (a sum) it moves to.
-pub type SumMove<P> = (usize, Vec<P>);
+pub(crate) type SumMove<P> = (usize, Vec<P>);
 
 /// Memoised solver for one game. Reuse it across queries to share the memo table.
 pub struct Solver<'g, G: ImpartialGame> {

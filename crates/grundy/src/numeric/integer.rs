@@ -7,7 +7,7 @@
 /// assert_eq!(grundy::numeric::integer::gcd(12, 18), 6);
 /// ```
 #[inline]
-pub fn gcd(mut a: u64, mut b: u64) -> u64 {
+pub(crate) fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
@@ -20,7 +20,7 @@ pub fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// assert_eq!(grundy::numeric::integer::isqrt(99), 9);
 /// ```
 #[inline]
-pub fn isqrt(x: u128) -> u128 {
+pub(crate) fn isqrt(x: u128) -> u128 {
     let mut r = (x as f64).sqrt() as u128;
     // The float is within a relative 2^-52; one Newton step brings it within one.
     if r > 0 {

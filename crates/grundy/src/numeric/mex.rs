@@ -27,7 +27,7 @@ pub struct MexSet {
 
 /// Values below this always enter the bitset directly (64 words): the price of the bound
 /// on memory is paid only by sets holding a value this large.
-pub const DIRECT_LIMIT: u64 = 1 << 12;
+pub(crate) const DIRECT_LIMIT: u64 = 1 << 12;
 
 impl Default for MexSet {
     fn default() -> MexSet {

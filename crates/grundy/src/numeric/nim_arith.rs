@@ -249,6 +249,7 @@ impl MulAssign for Nimber {
 }
 
 impl Nimber {
+    /// `*1`, the identity of nim-multiplication.
     pub const ONE: Nimber = Nimber(1);
 
     /// `self^exponent` under nim-multiplication (`x^0 = 1`, also for `x = 0`).
@@ -271,7 +272,7 @@ impl Nimber {
     }
 
     /// `self ⊗ rhs⁻¹`; `None` when dividing by `*0`.
-    pub fn checked_div(self, rhs: Nimber) -> Option<Nimber> {
+    pub(crate) fn checked_div(self, rhs: Nimber) -> Option<Nimber> {
         rhs.inverse().map(|r| self * r)
     }
 

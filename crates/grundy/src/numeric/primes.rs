@@ -56,7 +56,7 @@ pub fn primes_up_to(limit: u64) -> Result<Vec<u64>, GameError> {
 /// `≤ n` once per heap, and re-sieving each time would make the definition quadratic.
 static PRIME_CACHE: RwLock<Vec<u64>> = RwLock::new(Vec::new());
 
-pub fn any_prime_up_to(n: u64, stop: &mut dyn FnMut(u64) -> bool) -> bool {
+pub(crate) fn any_prime_up_to(n: u64, stop: &mut dyn FnMut(u64) -> bool) -> bool {
     let covered = |cache: &Vec<u64>| cache.last().is_some_and(|&p| p >= n) || n < 2;
     {
         let cache = PRIME_CACHE.read().unwrap_or_else(|e| e.into_inner());

@@ -46,7 +46,7 @@ use std::sync::RwLock;
 
 /// The SJ rule on the components' normal-play Grundy values (see the module doc for when it
 /// is valid).
-pub fn sj_outcome(values: &[u64]) -> Winner {
+pub(crate) fn sj_outcome(values: &[u64]) -> Winner {
     let total = values.iter().fold(0, |a, &v| a ^ v);
     let some_large = values.iter().any(|&v| v > 1);
     if (total != 0) == some_large {
@@ -58,7 +58,7 @@ pub fn sj_outcome(values: &[u64]) -> Winner {
 
 /// The first heap `n < values.len()` that breaks the SJ condition: `G(n) = 0`, `n` not
 /// terminal, and no option of value 1.
-pub fn sj_counterexample(
+pub(crate) fn sj_counterexample(
     values: &[u64],
     is_terminal: &dyn Fn(u64) -> bool,
     reaches_one: &dyn Fn(u64, &[u64]) -> bool,
@@ -71,7 +71,7 @@ pub fn sj_counterexample(
 /// demand and kept, so that a misère batch builds and checks its table once. It is a cache:
 /// clones start empty and it takes no part in equality.
 #[derive(Default)]
-pub struct VerifiedValues {
+pub(crate) struct VerifiedValues {
     state: RwLock<Checked>,
 }
 
@@ -97,7 +97,7 @@ impl Checked {
 impl VerifiedValues {
     /// The heaps' values, after checking the SJ condition on every heap up to the largest.
     /// `table(to)` gives `G(0..=to)`; `is_terminal` and `reaches_one` describe the game.
-    pub fn values_for(
+    pub(crate) fn values_for(
         &self,
         heaps: &[u64],
         spec: &str,

@@ -8,7 +8,7 @@
 
 /// Montgomery arithmetic modulo one odd `n > 1`; residues are passed as u64 whatever the
 /// word size.
-pub trait MontgomeryArithmetic {
+pub(crate) trait MontgomeryArithmetic {
     fn with_modulus(n: u64) -> Self;
     fn modulus(&self) -> u64;
     /// `1` in Montgomery form.
@@ -61,7 +61,7 @@ impl MontgomeryArithmetic for Montgomery {
 
 /// Arithmetic modulo odd `n < 2^32`, residues in Montgomery form `a·2^32 mod n`.
 #[derive(Clone, Copy, Debug)]
-pub struct Montgomery32 {
+pub(crate) struct Montgomery32 {
     n: u32,
     /// `n^{-1} mod 2^32`.
     inverse: u32,
@@ -117,7 +117,7 @@ impl MontgomeryArithmetic for Montgomery32 {
 
 /// Arithmetic modulo odd `n`, on residues kept in Montgomery form `a·2^64 mod n`.
 #[derive(Clone, Copy, Debug)]
-pub struct Montgomery {
+pub(crate) struct Montgomery {
     n: u64,
     /// `n^{-1} mod 2^64`.
     inverse: u64,
@@ -129,7 +129,7 @@ pub struct Montgomery {
 
 impl Montgomery {
     /// `n` must be odd (and > 1).
-    pub fn new(n: u64) -> Montgomery {
+    pub(crate) fn new(n: u64) -> Montgomery {
         debug_assert!(n % 2 == 1 && n > 1);
         // Newton's iteration doubles the correct low bits each step: 1 → 64 bits in 6 steps
         // (starting from n, which is its own inverse mod 8: 3 bits).
@@ -164,7 +164,7 @@ impl Montgomery {
 
     /// Montgomery form of `a` (any u64).
     #[inline]
-    pub fn form(&self, a: u64) -> u64 {
+    pub(crate) fn form(&self, a: u64) -> u64 {
         self.reduce((a % self.n) as u128 * self.r2 as u128)
     }
 
@@ -176,13 +176,13 @@ impl Montgomery {
 
     /// Product of two residues in Montgomery form.
     #[inline]
-    pub fn mul(&self, a: u64, b: u64) -> u64 {
+    pub(crate) fn mul(&self, a: u64, b: u64) -> u64 {
         self.reduce(a as u128 * b as u128)
     }
 
     /// Sum of two residues (either form).
     #[inline]
-    pub fn add(&self, a: u64, b: u64) -> u64 {
+    pub(crate) fn add(&self, a: u64, b: u64) -> u64 {
         let (sum, carry) = a.overflowing_add(b);
         if carry || sum >= self.n {
             sum.wrapping_sub(self.n)
@@ -193,7 +193,7 @@ impl Montgomery {
 
     /// `1` in Montgomery form.
     #[inline]
-    pub fn one(&self) -> u64 {
+    pub(crate) fn one(&self) -> u64 {
         self.one
     }
 }

@@ -16,18 +16,18 @@ use crate::limits::check_memory;
 use crate::numeric::integer::isqrt;
 
 /// Odd numbers per block.
-pub const BLOCK: usize = 1 << 14;
+pub(crate) const BLOCK: usize = 1 << 14;
 
 /// Largest limit accepted: base-prime indices must fit in a `u16` (π(821641) = 65535).
-pub const LIMIT: u64 = 800_000 * 800_000;
+pub(crate) const LIMIT: u64 = 800_000 * 800_000;
 
 /// Receives `(first odd number of the block, entries)`.
-pub type BlockVisitor<'a> = dyn FnMut(u64, &[u16]) -> Result<(), GameError> + 'a;
+pub(crate) type BlockVisitor<'a> = dyn FnMut(u64, &[u16]) -> Result<(), GameError> + 'a;
 
 /// Calls `visit(first, entries)` for consecutive blocks covering the odd numbers `1..=limit`:
 /// `entries[j]` describes `x = first + 2j` (`0` when `x` is 1 or prime, else `π(spf(x))`).
 /// The last block may run past `limit`; entries beyond it are valid too.
-pub fn for_each_block(limit: u64, visit: &mut BlockVisitor<'_>) -> Result<(), GameError> {
+pub(crate) fn for_each_block(limit: u64, visit: &mut BlockVisitor<'_>) -> Result<(), GameError> {
     if limit > LIMIT {
         return Err(GameError::TooLarge(format!(
             "a smallest-prime-factor sieve to {limit} (the limit is {LIMIT})"

@@ -15,7 +15,7 @@ use crate::numeric::integer::isqrt;
 use std::sync::OnceLock;
 
 /// Largest `n` for which [`prime_pi`] answers (about 4 s); each further factor of 10 costs ×5.6.
-pub const PRIME_PI_LIMIT: u64 = 100_000_000_000_000; // 10^14
+pub(crate) const PRIME_PI_LIMIT: u64 = 100_000_000_000_000; // 10^14
 
 /// Below this bound π comes from a table of primes.
 const TABLE_LIMIT: u64 = 1 << 20;

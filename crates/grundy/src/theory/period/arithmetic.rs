@@ -12,7 +12,7 @@ use crate::theory::period::tail::{is_convincing, TailRuns};
 use crate::theory::period::Period;
 
 /// The smallest convincingly observed period with saltus `s > 0` (not a proof).
-pub fn observed_arithmetic(values: &[u64]) -> Option<Period> {
+pub(crate) fn observed_arithmetic(values: &[u64]) -> Option<Period> {
     // i128: differences of u64 values are exact there.
     let diffs: Vec<i128> = values
         .windows(2)

@@ -17,10 +17,10 @@ use crate::theory::period::search::smallest_certified;
 use crate::theory::period::PeriodRule;
 
 /// The largest `K` a census accepts (sets are `u64` masks; values stay below 64).
-pub const MAX_ELEMENT_LIMIT: u32 = 63;
+pub(crate) const MAX_ELEMENT_LIMIT: u32 = 63;
 
 /// The most sets one census may enumerate.
-pub const MAX_SETS: u128 = 1 << 36;
+pub(crate) const MAX_SETS: u128 = 1 << 36;
 
 /// One line of a census.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl Selection {
     }
 
     /// How many sets the whole census (all shards) covers.
-    pub fn total_sets(&self) -> u128 {
+    pub(crate) fn total_sets(&self) -> u128 {
         let k = self.max_element as u128;
         match self.size {
             None => (1u128 << k) - 1,
@@ -212,7 +212,7 @@ pub struct CensusSummary {
 
 impl CensusSummary {
     /// How many record holders are kept.
-    pub const RECORDS: usize = 10;
+    pub(crate) const RECORDS: usize = 10;
 
     pub fn add(&mut self, row: &CensusRow) {
         *self.per_period.entry(row.period).or_default() += 1;

@@ -13,7 +13,7 @@ use crate::theory::period::Period;
 
 /// How many values `G(0..len)` the rule needs to prove period `p` from preperiod `i`
 /// (`None`: no theorem applies).
-pub fn required_len(rule: PeriodRule, i: u64, p: u64) -> Option<u128> {
+pub(crate) fn required_len(rule: PeriodRule, i: u64, p: u64) -> Option<u128> {
     let (i, p) = (i as u128, p as u128);
     match rule {
         // The checked n run over i..len-p; we need max_removal of them.
@@ -31,7 +31,7 @@ pub fn is_certified(rule: PeriodRule, len: usize, i: usize, p: usize) -> bool {
 }
 
 /// The sentence that says why a certified period holds for every `n`.
-pub fn proof(rule: PeriodRule, period: &Period) -> String {
+pub(crate) fn proof(rule: PeriodRule, period: &Period) -> String {
     let (i, p) = (period.preperiod, period.period);
     match rule {
         PeriodRule::FiniteSubtraction { max_removal: k } => format!(
@@ -47,7 +47,7 @@ pub fn proof(rule: PeriodRule, period: &Period) -> String {
 }
 
 /// The reason a period (or its absence) is not proved, for a table `G(0..=checked_to)`.
-pub fn not_proved(
+pub(crate) fn not_proved(
     rule: PeriodRule,
     spec: &str,
     checked_to: u64,
@@ -79,7 +79,7 @@ pub fn not_proved(
 }
 
 /// The theorem behind a rule, stated in full (`None` where no theorem applies).
-pub fn statement(rule: PeriodRule) -> Option<String> {
+pub(crate) fn statement(rule: PeriodRule) -> Option<String> {
     match rule {
         PeriodRule::FiniteSubtraction { max_removal } => Some(format!(
             "finite subtraction set with largest element k = {max_removal}: each G(n) depends only on the k values before it, so k consecutive agreements G(n + p) = G(n) after the preperiod repeat forever"
@@ -93,13 +93,13 @@ pub fn statement(rule: PeriodRule) -> Option<String> {
 
 /// The last `n` for which the rule needs `G(n + p) = G(n)` checked to prove `(i, p)`: the
 /// theorem's window is `i ≤ n ≤ last_checked(…)` (`None`: no theorem applies).
-pub fn last_checked(rule: PeriodRule, i: u64, p: u64) -> Option<u128> {
+pub(crate) fn last_checked(rule: PeriodRule, i: u64, p: u64) -> Option<u128> {
     required_len(rule, i, p).map(|len| len - 1 - p as u128)
 }
 
 /// How a value beyond the table was answered: `certified period (i, p) by the … certificate,
 /// from the table G(0..=table_to)`.
-pub fn method(rule: PeriodRule, period: &Period, table_to: u64) -> String {
+pub(crate) fn method(rule: PeriodRule, period: &Period, table_to: u64) -> String {
     format!(
         "certified period ({}, {}) by the {} certificate, from the table G(0..={table_to})",
         period.preperiod,
@@ -109,7 +109,7 @@ pub fn method(rule: PeriodRule, period: &Period, table_to: u64) -> String {
 }
 
 /// A short name of the theorem behind a rule.
-pub fn theorem_name(rule: PeriodRule) -> &'static str {
+pub(crate) fn theorem_name(rule: PeriodRule) -> &'static str {
     match rule {
         PeriodRule::FiniteSubtraction { .. } => "finite-subtraction-set",
         PeriodRule::GuySmith { .. } => "Guy–Smith",

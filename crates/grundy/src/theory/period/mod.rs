@@ -102,7 +102,7 @@ impl PeriodReport {
 /// The smallest preperiod for ordinary period `p` observed in `values`: one past the last
 /// `n` with `values[n + p] ≠ values[n]` (0 if none). This is the O(N) definition, kept as the
 /// reference the Z-function search is tested against.
-pub fn observed_preperiod<T: Eq>(values: &[T], p: usize) -> usize {
+pub(crate) fn observed_preperiod<T: Eq>(values: &[T], p: usize) -> usize {
     let head = &values[..values.len().saturating_sub(p)];
     let tail = &values[p.min(values.len())..];
     head.iter()

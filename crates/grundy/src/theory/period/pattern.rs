@@ -147,7 +147,7 @@ pub fn discover(result: &SearchResult) -> Vec<Finding> {
 /// `max(i, j) + p + q`: every `n ≥ max(i, j)` is `m + kp` with `m` in the first `p` checked
 /// positions, where `p`-periodicity carries the checked equality `f(G(m+q)) = f(G(m))` to `n`;
 /// below `max(i, j)` the table itself checked it.
-pub fn derived_period_is_proved(values_period: &Period, derived: &Period, len: usize) -> bool {
+pub(crate) fn derived_period_is_proved(values_period: &Period, derived: &Period, len: usize) -> bool {
     let (i, p) = (values_period.preperiod, values_period.period);
     let (j, q) = (derived.preperiod, derived.period);
     values_period.saltus == 0

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 /// The certified ordinary period with the smallest `p` (see the module docs for why it is the
 /// minimal period with the minimal preperiod).
-pub fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
+pub(crate) fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     if rule == PeriodRule::None {
         return None;
     }

@@ -72,14 +72,14 @@ impl<T: Eq> Iterator for TailRuns<'_, T> {
 }
 
 /// The observed preperiod of shift `p` from its tail run.
-pub fn preperiod_of(len: usize, p: usize, run: u32) -> usize {
+pub(crate) fn preperiod_of(len: usize, p: usize, run: u32) -> usize {
     len - p - run as usize
 }
 
 /// Whether a periodic stretch of `run + p` values (the last `run` of them checked against the
 /// previous period) is convincing enough to *report* as observed: at least three periods and
 /// half the table.
-pub fn is_convincing(len: usize, p: usize, run: u32) -> bool {
+pub(crate) fn is_convincing(len: usize, p: usize, run: u32) -> bool {
     let run = run as usize;
     run >= 2 * p && 2 * (run + p) >= len
 }
