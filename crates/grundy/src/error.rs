@@ -12,11 +12,21 @@ use thiserror::Error;
 pub enum GameError {
     /// The GAME argument could not be understood.
     #[error("invalid game `{spec}`: {reason}")]
-    BadSpec { spec: String, reason: String },
+    BadSpec {
+        /// The GAME argument as given.
+        spec: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 
     /// A position could not be understood for this game.
     #[error("invalid position `{text}`: {reason}")]
-    BadPosition { text: String, reason: String },
+    BadPosition {
+        /// The position as given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 
     /// The request would need more memory, time or output than is reasonable; the message
     /// carries the estimate.
@@ -44,7 +54,12 @@ pub enum GameError {
 
     /// Malformed input at a given line of a batch or file.
     #[error("line {line}: {reason}")]
-    AtLine { line: usize, reason: String },
+    AtLine {
+        /// The line, counted from 1.
+        line: usize,
+        /// What is wrong on it.
+        reason: String,
+    },
 }
 
 impl GameError {

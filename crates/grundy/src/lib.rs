@@ -10,7 +10,7 @@
 //! - [`theory`]: periodicity and its certificates, misère theory;
 //! - [`graph`]: graph algorithms the graph games share;
 //! - [`numeric`]: nimbers, `mex`, nim arithmetic, primes, number parsing;
-//! - [`limits`], [`error`]: resource limits and the one error type.
+//! - [`limits`], `error`: resource limits and the one error type.
 //!
 //! ```
 //! use grundy::{Play, Winner};
@@ -21,14 +21,34 @@
 //! assert_eq!(solution.grundy, Some(3));
 //! ```
 
+#![warn(missing_docs)]
+
 mod error;
 pub mod graph;
 pub mod impartial;
 pub mod limits;
 pub mod numeric;
 pub mod outcome;
+// Temporary (issue 14): this area's owners document it; remove after their merge.
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 pub mod partizan;
+// Temporary (issue 14): this area's owners document it; remove after their merge.
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 pub mod registry;
+// Temporary (issue 14): this area's owners document it; remove after their merge.
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 pub mod render;
 pub mod table_cache;
 pub mod theory;

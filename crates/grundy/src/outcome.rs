@@ -9,7 +9,9 @@ use std::fmt;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Play {
     #[default]
+    /// The player who makes the last move wins.
     Normal,
+    /// The player who makes the last move loses.
     Misere,
 }
 
@@ -29,8 +31,11 @@ impl Play {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Winner {
+    /// The player to move wins.
     First,
+    /// The player to move loses (a P-position).
     Second,
+    /// Neither can force a win (loopy games only).
     Draw,
 }
 
@@ -44,6 +49,7 @@ impl Winner {
         }
     }
 
+    /// `first`, `second` or `draw`: the CLI's word, also its `--json` value.
     pub fn as_str(self) -> &'static str {
         match self {
             Winner::First => "first",
@@ -64,18 +70,23 @@ impl fmt::Display for Winner {
 /// value at all where the player to move wins at once by a rule of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameValue {
+    /// A Grundy value.
     Finite(Nimber),
+    /// ∞ (a loopy position that is not a second-player win), written `∞(…)`.
     Infinite {
+        /// The finite values among its options, ascending.
         reachable: Vec<u64>,
     },
     /// No Grundy value: the player to move wins at once, by a rule that is not "the last
     /// move wins" (prime-heap: a move onto a prime). `why` names the winning move.
     WinsAtOnce {
+        /// The move that wins at once.
         why: String,
     },
 }
 
 impl GameValue {
+    /// The nimber, when the value is finite.
     pub fn finite(self) -> Option<Nimber> {
         match self {
             GameValue::Finite(n) => Some(n),

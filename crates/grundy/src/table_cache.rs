@@ -94,7 +94,7 @@ pub fn clear(directory: &Path) -> std::io::Result<usize> {
 }
 
 /// `G(0..=to)` of `spec` to `sink`: from the cache when a valid file holds them, else by
-/// `compute`, whose values are then stored if they took [`MIN_COMPUTE_TIME`] or more. This is
+/// `compute`, whose values are then stored if they took `MIN_COMPUTE_TIME` or more. This is
 /// the one hook where tables are computed (`HeapFamily`'s `HeapSequence`).
 pub fn through(
     spec: &str,

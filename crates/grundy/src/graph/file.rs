@@ -21,14 +21,18 @@ use std::io::Read;
 pub struct FileEdge {
     /// 1-based line number in the file (for reports and errors).
     pub line: usize,
+    /// The tail vertex (dense id).
     pub from: u32,
+    /// The head vertex (dense id).
     pub to: u32,
 }
 
 /// One `start S` line, with the dense index of `S`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FileStart {
+    /// The line of the file that names it, for messages.
     pub line: usize,
+    /// The vertex (dense id).
     pub vertex: u32,
 }
 
@@ -50,6 +54,7 @@ pub struct GraphFile {
 const BYTES_PER_FILE_BYTE: u128 = 16;
 
 impl GraphFile {
+    /// How many distinct vertices the file names.
     pub fn vertex_count(&self) -> usize {
         self.ids.len()
     }
@@ -191,7 +196,10 @@ impl GraphFile {
 /// use one key each to write the state play leaves (`hackenbush`: `cut` lines; `geography`:
 /// the `path` so far; `graph`: the tokens, `at`), so that any position reached in play is
 /// again a position of the family, readable by `solve` and `explain`.
-pub(crate) fn read_state(position: &str, key: &str) -> Result<(GraphFile, Option<Vec<u64>>), GameError> {
+pub(crate) fn read_state(
+    position: &str,
+    key: &str,
+) -> Result<(GraphFile, Option<Vec<u64>>), GameError> {
     let marker = format!("#{key}=");
     let Some((file, list)) = position.rsplit_once(&marker) else {
         return Ok((GraphFile::read(position)?, None));

@@ -13,7 +13,7 @@
 //!
 //! Vertex `v` is missed by some maximum matching iff it is free in a maximum matching `M`,
 //! or, with `u = M(v)`, the matching `M − uv` of `G − v` has an augmenting path (necessarily
-//! starting at `u`). That is one search: [`Matcher::avoidable`].
+//! starting at `u`). That is one search: `Matcher::avoidable`.
 
 use crate::error::GameError;
 use crate::graph::buckets::Buckets;
@@ -54,10 +54,12 @@ impl Graph {
         }
     }
 
+    /// Vertices `0..vertex_count()`.
     pub fn vertex_count(&self) -> usize {
         self.adjacency.keys()
     }
 
+    /// The neighbours of `v`, as one contiguous slice (counting-sort adjacency).
     pub fn neighbours(&self, v: u32) -> &[u32] {
         self.adjacency.of(v as usize)
     }
@@ -135,7 +137,10 @@ impl<'g> Matcher<'g> {
     }
 
     /// Starts from a matching given as pairs (e.g. a known tiling), checking it is one.
-    pub(crate) fn with_pairs(graph: &'g Graph, pairs: &[(u32, u32)]) -> Result<Matcher<'g>, GameError> {
+    pub(crate) fn with_pairs(
+        graph: &'g Graph,
+        pairs: &[(u32, u32)],
+    ) -> Result<Matcher<'g>, GameError> {
         let mut m = Matcher::new(graph)?;
         for &(u, v) in pairs {
             let valid = m.mate[u as usize] == NONE
@@ -152,6 +157,7 @@ impl<'g> Matcher<'g> {
         Ok(m)
     }
 
+    /// The graph this matcher works on.
     pub fn graph(&self) -> &'g Graph {
         self.graph
     }
@@ -167,7 +173,7 @@ impl<'g> Matcher<'g> {
     }
 
     /// Deletes `v` from the graph, unmatching it. The matching stays maximum in the smaller
-    /// graph exactly when `v` was covered by every maximum matching (see [`Matcher::avoidable`]).
+    /// graph exactly when `v` was covered by every maximum matching (see `Matcher::avoidable`).
     pub fn delete(&mut self, v: u32) {
         self.unmatch(v);
         self.deleted[v as usize] = true;

@@ -43,7 +43,7 @@ pub struct SizeSet(Vec<u64>);
 
 impl SizeSet {
     /// Parses comma-separated items: `A..B` (or `A..=B`), `primes<=M`, single numbers (`10^6`
-    /// etc. allowed). Refuses empty sets and sets above [`MAX_SET_SIZE`] elements.
+    /// etc. allowed). Refuses empty sets and sets above `MAX_SET_SIZE` elements.
     pub fn parse(text: &str) -> Result<SizeSet, GameError> {
         let bad = |reason: String| GameError::BadSpec {
             spec: text.to_string(),
@@ -101,6 +101,7 @@ impl SizeSet {
         Ok(SizeSet(sizes))
     }
 
+    /// The sizes, ascending and distinct.
     pub fn sizes(&self) -> &[u64] {
         &self.0
     }

@@ -13,6 +13,7 @@ use std::hash::Hash;
 /// finite and acyclic). Loopy games are handled separately (`families::graph`); the solver
 /// reports a cycle as an error instead of looping.
 pub trait ImpartialGame {
+    /// A single component; hashable so the solver can memoise it.
     type Position: Clone + Eq + Hash + Debug;
 
     /// Every option of `position`, each a sum of positions of this game.

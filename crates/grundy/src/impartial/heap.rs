@@ -135,7 +135,7 @@ pub trait HeapRules: HeapGame + Send + Sync {
     }
 
     /// The canonical form of an option for comparisons: heaps sorted, and zero heaps dropped
-    /// where a heap of 0 is empty ([`normalise_option`]).
+    /// where a heap of 0 is empty (`normalise_option`).
     fn normalise(&self, mut heaps: Vec<u64>) -> Vec<u64> {
         if self.zero_is_empty() {
             return normalise_option(heaps);
@@ -236,6 +236,7 @@ pub struct HeapFamily<R: HeapRules> {
 }
 
 impl<R: HeapRules> HeapFamily<R> {
+    /// The adapter around `rules`, with an empty table cache and no period yet.
     pub fn new(rules: R) -> HeapFamily<R> {
         HeapFamily {
             rules,
@@ -244,6 +245,7 @@ impl<R: HeapRules> HeapFamily<R> {
         }
     }
 
+    /// The rules this adapter answers for (typed access beside the text interface).
     pub fn rules(&self) -> &R {
         &self.rules
     }

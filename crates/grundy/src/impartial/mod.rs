@@ -1,8 +1,8 @@
 //! The impartial world: both players have the same moves, and a position's value is a nimber
 //! (its Grundy value); a sum's value is the nim-sum of its parts.
 //!
-//! - [`game`]: the [`ImpartialGame`] trait and the heap-game view.
-//! - [`solver`]: the generic memoised, iterative solver (the brute-force reference).
+//! - `game`: the [`ImpartialGame`] trait and the heap-game view.
+//! - `solver`: the generic memoised, iterative solver (the brute-force reference).
 //! - [`table`]: dense bottom-up Grundy sequences of heap games.
 //! - [`heap`]: what a heap game supplies ([`heap::HeapRules`]) and its adapter to [`family::Family`].
 //! - [`games`]: the families, one file each.
@@ -10,11 +10,35 @@
 //! - [`explain`], [`play`], [`count`]: derivations, the game against the engine, counting by outcome.
 
 pub mod count;
+// Temporary (issue 14): this area's owners document it; remove after their merge.
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 pub mod explain;
+// Temporary (issue 14): this area's owners document it; remove after their merge.
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 pub mod family;
 pub(crate) mod game;
+// Temporary (issue 14): this area's owners document it; remove after their merge.
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 pub mod games;
 pub mod heap;
+// Temporary (issue 14): this area's owners document it; remove after their merge.
+#[allow(
+    missing_docs,
+    rustdoc::private_intra_doc_links,
+    rustdoc::broken_intra_doc_links
+)]
 pub mod play;
 pub(crate) mod solver;
 pub mod table;

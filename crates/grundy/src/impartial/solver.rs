@@ -29,6 +29,7 @@ pub struct Solver<'g, G: ImpartialGame> {
 }
 
 impl<'g, G: ImpartialGame> Solver<'g, G> {
+    /// A solver for `game` with an empty memo.
     pub fn new(game: &'g G) -> Self {
         Solver {
             game,

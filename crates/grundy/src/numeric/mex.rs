@@ -6,10 +6,10 @@
 /// A reusable bitset for computing `mex` many times without reallocating.
 ///
 /// Memory is bounded by the number of values inserted, not by their size: a set of `k`
-/// values has `mex <= k`, so a value above both the count so far and [`DIRECT_LIMIT`] is
+/// values has `mex <= k`, so a value above both the count so far and `DIRECT_LIMIT` is
 /// parked in a short list and only enters the bitset once enough values have been inserted
 /// for it to matter. One huge option value (2^63) therefore costs one word, not 2^57.
-/// Values below [`DIRECT_LIMIT`] always go straight to the bitset (at most 512 bytes), so
+/// Values below `DIRECT_LIMIT` always go straight to the bitset (at most 512 bytes), so
 /// the hot loops of the tables, whose values are small, never touch the parked list.
 #[derive(Clone, Debug)]
 pub struct MexSet {
@@ -42,6 +42,7 @@ impl Default for MexSet {
 }
 
 impl MexSet {
+    /// An empty set (nothing allocated until the first insert).
     pub fn new() -> MexSet {
         MexSet::default()
     }
@@ -68,6 +69,7 @@ impl MexSet {
         self.touched = self.touched.max(word + 1);
     }
 
+    /// Whether `value` was inserted since the last clear.
     #[inline]
     pub fn contains(&self, value: u64) -> bool {
         let word = (value / 64) as usize;
@@ -164,7 +166,10 @@ mod tests {
         let mut set = MexSet::new();
         set.insert(u64::MAX);
         set.insert(1 << 40);
-        assert!(set.words.is_empty(), "nothing allocated for 2^64 − 1 and 2^40");
+        assert!(
+            set.words.is_empty(),
+            "nothing allocated for 2^64 − 1 and 2^40"
+        );
         set.insert(3);
         for v in 0..3 {
             set.insert(v);

@@ -19,7 +19,7 @@
 //! `nim_product_64`), where we must beat the best C++ technique; no crate provides it.
 //!
 //! Field operations on [`Nimber`]: `*` (the product), [`Nimber::inverse`] (by norms down the
-//! quadratic tower, [`NimMultiplier::inverse`]), [`Nimber::checked_div`], [`Nimber::pow`],
+//! quadratic tower, `NimMultiplier::inverse`), `Nimber::checked_div`, `Nimber::pow`,
 //! [`Nimber::sqrt`]. [`nim_mul_u128`] extends the product to GF(2^128).
 
 use crate::numeric::nimber::Nimber;
@@ -107,6 +107,7 @@ impl Default for NimMultiplier {
 }
 
 impl NimMultiplier {
+    /// Builds the GF(2^16) log/exp tables (once per multiplier; reuse it in loops).
     pub fn new() -> NimMultiplier {
         NimMultiplier { tables: tables() }
     }

@@ -14,6 +14,7 @@ use std::ops::{BitXor, BitXorAssign};
 pub struct Nimber(pub u64);
 
 impl Nimber {
+    /// `*0`: the value of a lost position (the previous player wins).
     pub const ZERO: Nimber = Nimber(0);
 
     /// `true` for `*0`: the player to move loses (a P-position).

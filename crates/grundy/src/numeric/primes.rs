@@ -2,11 +2,11 @@
 //! prime-heap game, the gcd game, `primes<=M` heap sets), and the number theory of single
 //! 64-bit numbers, one algorithm per submodule:
 //!
-//! - [`miller_rabin`]: deterministic primality of any u64, nearest primes below/above;
-//! - [`montgomery`]: the modular arithmetic under Miller–Rabin and Pollard's rho;
-//! - [`factor`]: the smallest prime factor of any u64 (trial division, then Pollard–Brent);
-//! - [`prime_count`]: π(n) up to 10^14 (Lucy_Hedgehog/min_25, O(n^{3/4}/log n));
-//! - [`odd_spf_sieve`]: a segmented, odd-only sieve of smallest-prime-factor indices, for
+//! - `miller_rabin`: deterministic primality of any u64, nearest primes below/above;
+//! - `montgomery`: the modular arithmetic under Miller–Rabin and Pollard's rho;
+//! - `factor`: the smallest prime factor of any u64 (trial division, then Pollard–Brent);
+//! - `prime_count`: π(n) up to 10^14 (Lucy_Hedgehog/min_25, O(n^{3/4}/log n));
+//! - `odd_spf_sieve`: a segmented, odd-only sieve of smallest-prime-factor indices, for
 //!   evaluating many heaps at once.
 
 pub(crate) mod factor;

@@ -1,5 +1,5 @@
 //! Theorems about values, each stated once: periodicity and its certificates ([`period`]),
-//! misère play of heap games ([`misere`]), loopy games ([`loopy`]). The wordings that `explain`, `period` and the
+//! misère play of heap games (`misere`), loopy games ([`loopy`]). The wordings that `explain`, `period` and the
 //! heap method print are built from here.
 
 pub mod loopy;

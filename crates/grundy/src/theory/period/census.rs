@@ -7,7 +7,7 @@
 //! The kernel is hand-written because it runs 2^K times: values of a set with `m` elements are
 //! at most `m ≤ 64`, so the options' values of heap `n` are OR-ed into one `u64` and the mex is
 //! one `trailing_ones`, with the table kept as bytes. The table grows in place and is searched
-//! for a certified period at doubling checkpoints ([`smallest_certified`], the
+//! for a certified period at doubling checkpoints (`smallest_certified`, the
 //! finite-subtraction certificate), so no value is computed twice. The generic path
 //! (`families::subtraction` through [`crate::theory::period::search`]) is the reference it is tested
 //! against.
@@ -26,9 +26,11 @@ pub(crate) const MAX_SETS: u128 = 1 << 36;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CensusRow {
+    /// The subtraction set, ascending.
     pub set: Vec<u64>,
     /// `null` when no period was certified within `checked_to`.
     pub preperiod: Option<u64>,
+    /// The certified period; `null` as the preperiod.
     pub period: Option<u64>,
     /// The last heap size computed.
     pub checked_to: u64,
@@ -214,6 +216,7 @@ impl CensusSummary {
     /// How many record holders are kept.
     pub(crate) const RECORDS: usize = 10;
 
+    /// Counts one more row.
     pub fn add(&mut self, row: &CensusRow) {
         *self.per_period.entry(row.period).or_default() += 1;
         if let (Some(i), Some(p)) = (row.preperiod, row.period) {

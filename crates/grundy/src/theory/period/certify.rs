@@ -122,9 +122,15 @@ pub(crate) fn theorem_name(rule: PeriodRule) -> &'static str {
 pub enum PeriodRule {
     /// Finite subtraction set with largest element `max_removal`: periodic from `i` once
     /// `G(n+p) = G(n)` for `max_removal` consecutive `n ≥ i`.
-    FiniteSubtraction { max_removal: u64 },
+    FiniteSubtraction {
+        /// The largest element of the set.
+        max_removal: u64,
+    },
     /// Octal game with finite code whose largest removal is `max_removal` (Guy–Smith).
-    GuySmith { max_removal: u64 },
+    GuySmith {
+        /// The largest number of tokens a move removes.
+        max_removal: u64,
+    },
     /// No theorem applies: a period can only be observed.
     None,
 }

@@ -10,9 +10,9 @@
 //!   the observed preperiod of every candidate period costs O(1) after one O(N) pass; and the
 //!   driver that grows the table geometrically until a certificate holds or a budget
 //!   (`max`, wall-clock time) runs out.
-//! - [`certify`]: the theorems that turn a finite check into a proof, and the wording of their
+//! - `certify`: the theorems that turn a finite check into a proof, and the wording of their
 //!   reasons;
-//! - [`arithmetic`]: arithmetic periodicity (saltus > 0) through the sequence of differences;
+//! - `arithmetic`: arithmetic periodicity (saltus > 0) through the sequence of differences;
 //! - [`pattern`]: a small library of other hypotheses (P-positions periodic, smallest prime
 //!   factor, odious/evil, Beatty), each labelled observed or certified;
 //! - [`census`]: (preperiod, period) of every subtraction set ⊆ {1..K}, with a bit-parallel
@@ -40,8 +40,11 @@ use crate::numeric::Nimber;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Period {
+    /// The first heap from which the sequence repeats.
     pub preperiod: u64,
+    /// The length of the repeating block.
     pub period: u64,
+    /// What each block adds to the values (0: ordinary periodicity).
     pub saltus: u64,
 }
 
@@ -70,7 +73,9 @@ impl Period {
 pub struct PeriodReport {
     /// `null` (with `period` and `saltus`) when no period was observed.
     pub preperiod: Option<u64>,
+    /// The period, certified or observed (`status` says which); `null` when none.
     pub period: Option<u64>,
+    /// The saltus of the period; `null` when none.
     pub saltus: Option<u64>,
     /// Proved for every `n` by the family's [`PeriodRule`].
     pub certified: bool,
@@ -112,13 +117,13 @@ pub(crate) fn observed_preperiod<T: Eq>(values: &[T], p: usize) -> usize {
 }
 
 /// The certified ordinary period with the smallest `p`, if the table proves one. Its
-/// preperiod is then the true smallest preperiod (see [`search::smallest_certified`]).
+/// preperiod is then the true smallest preperiod (see `search::smallest_certified`).
 pub fn find_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     search::smallest_certified(values, rule)
 }
 
 /// What [`find_certified`] finds, by the definition: try `p = 1, 2, …`, each with
-/// [`observed_preperiod`]. O(N·p) in the worst case where the Z-function search is O(N), but
+/// `observed_preperiod`. O(N·p) in the worst case where the Z-function search is O(N), but
 /// it allocates nothing, which the 2^28-value octal tables need (the search's tail runs take
 /// 4 bytes a value, twice the table); and it is the reference the search is tested against.
 pub fn find_certified_by_scan<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {

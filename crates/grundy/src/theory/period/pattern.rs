@@ -6,7 +6,7 @@
 //! - periodic / arithmetic-periodic (from [`crate::theory::period::search`]);
 //! - "depends on n mod m" (periodic from 0), and "G(n) = 0 ⇔ n mod m ∈ R" (the P-positions are
 //!   periodic even where the values are not). The P-position pattern of a certified period is
-//!   itself certified by [`derived_period_is_proved`];
+//!   itself certified by `derived_period_is_proved`;
 //! - `G(n) = f(smallest prime factor of n)` (the gcd game: `f(p_k) = k`);
 //! - odious/evil numbers (Mock Turtles: `G(n)` runs through the odious numbers; P-positions
 //!   evil or odious);
@@ -28,6 +28,7 @@ pub struct Finding {
     pub statement: String,
     /// Proved for every `n` (else only observed up to `checked_to`).
     pub certified: bool,
+    /// The last heap the hypothesis was checked on.
     pub checked_to: u64,
 }
 
@@ -147,7 +148,11 @@ pub fn discover(result: &SearchResult) -> Vec<Finding> {
 /// `max(i, j) + p + q`: every `n ≥ max(i, j)` is `m + kp` with `m` in the first `p` checked
 /// positions, where `p`-periodicity carries the checked equality `f(G(m+q)) = f(G(m))` to `n`;
 /// below `max(i, j)` the table itself checked it.
-pub(crate) fn derived_period_is_proved(values_period: &Period, derived: &Period, len: usize) -> bool {
+pub(crate) fn derived_period_is_proved(
+    values_period: &Period,
+    derived: &Period,
+    len: usize,
+) -> bool {
     let (i, p) = (values_period.preperiod, values_period.period);
     let (j, q) = (derived.preperiod, derived.period);
     values_period.saltus == 0

@@ -75,8 +75,11 @@ pub enum Stop {
 pub struct SearchResult {
     /// `G(0..=checked_to)`.
     pub values: Vec<u64>,
+    /// The period a theorem proved, if one did.
     pub certified: Option<Period>,
+    /// Why the search stopped.
     pub stop: Stop,
+    /// The theorem that was tried.
     pub rule: PeriodRule,
 }
 

@@ -25,6 +25,7 @@ pub struct TailRuns<'a, T> {
 }
 
 impl<'a, T: Eq> TailRuns<'a, T> {
+    /// Tail runs of `values`, computed on demand as shifts are asked for.
     pub fn new(values: &'a [T]) -> Self {
         assert!(
             values.len() <= u32::MAX as usize,
