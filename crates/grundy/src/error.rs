@@ -7,6 +7,13 @@ use thiserror::Error;
 
 /// Everything that can go wrong, as a value the caller can inspect: new variants may be
 /// added, so match with a wildcard arm.
+///
+/// ```
+/// use grundy::GameError;
+/// let error = grundy::parse_spec("no-such-game").err().expect("an unknown name is refused");
+/// assert!(matches!(error, GameError::BadSpec { .. }));
+/// assert!(error.to_string().starts_with("invalid game `no-such-game`"));
+/// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GameError {

@@ -7,6 +7,15 @@ use std::fmt;
 
 /// Normal play (who cannot move loses) or misère play (who cannot move wins).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+///
+/// ```
+/// use grundy::{parse_spec, Play, Winner};
+/// let nim = parse_spec("nim")?;
+/// // Heaps 1 and 1: whoever moves leaves the last token.
+/// assert_eq!(nim.outcome(&["1", "1"], Play::Normal)?, Winner::Second);
+/// assert_eq!(nim.outcome(&["1", "1"], Play::Misere)?, Winner::First);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub enum Play {
     #[default]
     /// The player who makes the last move wins.
@@ -30,6 +39,13 @@ impl Play {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+///
+/// ```
+/// use grundy::{Nimber, Winner};
+/// assert_eq!(Winner::from_grundy(Nimber(0)), Winner::Second);
+/// assert_eq!(Winner::from_grundy(Nimber(5)), Winner::First);
+/// assert_eq!(Winner::First.as_str(), "first");
+/// ```
 pub enum Winner {
     /// The player to move wins.
     First,
@@ -69,6 +85,15 @@ impl fmt::Display for Winner {
 /// can move to (Smith's generalised Sprague–Grundy function, [`crate::theory::loopy`]); or no
 /// value at all where the player to move wins at once by a rule of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use grundy::{parse_spec, GameValue, Nimber};
+/// // Wythoff's game: (1, 2) is a P-position, (2, 2) has value 1.
+/// let wythoff = parse_spec("wythoff")?;
+/// assert_eq!(wythoff.value("1,2")?, GameValue::Finite(Nimber(0)));
+/// assert_eq!(wythoff.value("2,2")?.finite(), Some(Nimber(1)));
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub enum GameValue {
     /// A Grundy value.
     Finite(Nimber),

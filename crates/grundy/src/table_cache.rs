@@ -33,7 +33,7 @@ pub fn configure(directory: Option<PathBuf>) {
 }
 
 /// The configured directory, if the cache is on.
-pub fn directory() -> Option<PathBuf> {
+pub(crate) fn directory() -> Option<PathBuf> {
     DIRECTORY
         .read()
         .expect("cache config lock is never poisoned")
@@ -52,7 +52,7 @@ pub(crate) fn file_for(directory: &Path, spec: &str) -> PathBuf {
 }
 
 /// `G(0..=to)` of `spec` from the cache, if a valid file holds at least that many values.
-pub fn load(spec: &str, to: u64) -> Option<Vec<u64>> {
+pub(crate) fn load(spec: &str, to: u64) -> Option<Vec<u64>> {
     let path = file_for(&directory()?, spec);
     let values = read(&path, spec)?;
     (values.len() as u64 > to).then(|| values[..=to as usize].to_vec())
@@ -60,7 +60,7 @@ pub fn load(spec: &str, to: u64) -> Option<Vec<u64>> {
 
 /// Stores `values` (`G(0..values.len())`) for `spec`, unless a file already holds as many.
 /// Failures are silent: the cache is an optimisation, never a reason to fail a query.
-pub fn store(spec: &str, values: &[u64]) {
+pub(crate) fn store(spec: &str, values: &[u64]) {
     let Some(directory) = directory() else {
         return;
     };
@@ -75,6 +75,16 @@ pub fn store(spec: &str, values: &[u64]) {
 }
 
 /// Removes every cache file in `directory`; returns how many were removed.
+///
+/// ```
+/// let directory = std::env::temp_dir().join(format!("grundy-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&directory)?;
+/// grundy::table_cache::configure(Some(directory.clone())); // on, in that directory
+/// assert_eq!(grundy::table_cache::clear(&directory)?, 0); // nothing stored yet
+/// grundy::table_cache::configure(None); // off again
+/// std::fs::remove_dir(&directory)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn clear(directory: &Path) -> std::io::Result<usize> {
     let mut removed = 0;
     let entries = match std::fs::read_dir(directory) {
@@ -96,7 +106,7 @@ pub fn clear(directory: &Path) -> std::io::Result<usize> {
 /// `G(0..=to)` of `spec` to `sink`: from the cache when a valid file holds them, else by
 /// `compute`, whose values are then stored if they took `MIN_COMPUTE_TIME` or more. This is
 /// the one hook where tables are computed (`HeapFamily`'s `HeapSequence`).
-pub fn through(
+pub(crate) fn through(
     spec: &str,
     to: u64,
     sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,

@@ -37,6 +37,14 @@ pub struct FileStart {
 }
 
 /// A parsed graph file.
+///
+/// ```
+/// use grundy::graph::file::GraphFile;
+/// let file = GraphFile::parse("10 20\n20 30  # a comment\nstart 10\n", "example")?;
+/// assert_eq!((file.vertex_count(), file.edges.len()), (3, 2));
+/// assert_eq!(file.id(file.starts[0].vertex), 10);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct GraphFile {
     /// The position text it came from (`@g.txt`), for messages.

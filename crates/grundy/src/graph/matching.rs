@@ -67,6 +67,16 @@ impl Graph {
 
 /// A matching of a graph, the vertices deleted from it, and the scratch space of the
 /// augmenting-path search.
+///
+/// ```
+/// use grundy::graph::matching::{Graph, Matcher};
+/// // A path on 4 vertices has a perfect matching; a path on 3 does not.
+/// let path4 = Graph::new(4, &[(0, 1), (1, 2), (2, 3)])?;
+/// assert_eq!(Matcher::maximum(&path4)?.size(), 2);
+/// let path3 = Graph::new(3, &[(0, 1), (1, 2)])?;
+/// assert_eq!(Matcher::maximum(&path3)?.size(), 1);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub struct Matcher<'g> {
     graph: &'g Graph,
     /// `mate[v]`: the vertex matched to `v`, or `NONE`.

@@ -132,6 +132,16 @@ pub(crate) fn grundy_values(family: &dyn Family, set: &SizeSet) -> Result<Vec<u6
 /// `grundy count`: the number of `heaps`-tuples of sizes from `set` with the given outcome,
 /// modulo `modulus`. A family whose tuples are not sums counts by its own rule
 /// ([`Family::count_second_player_wins`]); the others by the nim-sum of their values.
+///
+/// ```
+/// use grundy::impartial::count::{count_positions, Outcome, SizeSet};
+/// // "Hard Nim": 3 heaps, each a prime ≤ 7; 6 of the 64 triples are second-player wins.
+/// let nim = grundy::parse_spec("nim")?;
+/// let primes = SizeSet::parse("primes<=7")?;
+/// assert_eq!(count_positions(nim.as_ref(), &primes, 3, 1_000_000_007, Outcome::Second)?, 6);
+/// assert_eq!(count_positions(nim.as_ref(), &primes, 3, 1_000_000_007, Outcome::First)?, 58);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub fn count_positions(
     family: &dyn Family,
     set: &SizeSet,

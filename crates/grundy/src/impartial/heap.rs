@@ -35,6 +35,33 @@ pub(crate) const PERIOD_SEARCH_TIME: Duration = Duration::from_secs(30);
 
 /// The rules of a heap game, as a family provides them. Every fast path here must agree with
 /// the definition given by [`HeapGame::heap_options`]; each family's tests check that.
+///
+/// ```
+/// use grundy::{Family, HeapFamily, HeapGame, HeapRules, Nimber, Play, PeriodRule, Winner};
+/// /// Subtraction game S = {1, 3, 4}: period 7, certified by the finite-subtraction theorem.
+/// struct Subtract134;
+/// impl HeapGame for Subtract134 {
+///     fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+///         [1, 3, 4].iter().filter(|&&s| s <= n).for_each(|&s| visit(&[n - s]));
+///     }
+/// }
+/// impl HeapRules for Subtract134 {
+///     fn spec(&self) -> String {
+///         "subtract-134".into()
+///     }
+///     fn option_count(&self, _n: u64) -> u128 {
+///         3
+///     }
+///     fn period_rule(&self) -> PeriodRule {
+///         PeriodRule::FiniteSubtraction { max_removal: 4 }
+///     }
+/// }
+/// let family = HeapFamily::new(Subtract134);
+/// // A heap of 10^18 through the certified period: 10^18 ≡ 1 (mod 7), G = 1.
+/// assert_eq!(family.grundy(1_000_000_000_000_000_000)?, Nimber(1));
+/// assert_eq!(family.outcome(&["2", "7"], Play::Normal)?, Winner::Second);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub trait HeapRules: HeapGame + Send + Sync {
     /// The canonical spec, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;

@@ -23,6 +23,22 @@ use std::collections::{HashMap, HashSet};
 pub(crate) type SumMove<P> = (usize, Vec<P>);
 
 /// Memoised solver for one game. Reuse it across queries to share the memo table.
+///
+/// ```
+/// use grundy::{HeapGame, Heaps, Nimber, Solver};
+/// struct Nim;
+/// impl HeapGame for Nim {
+///     fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+///         (0..n).for_each(|m| visit(&[m]));
+///     }
+/// }
+/// let game = Heaps(&Nim);
+/// let mut solver = Solver::new(&game);
+/// assert_eq!(solver.sum_value(&[1, 2, 4])?, Nimber(7));
+/// // The only winning move of 1 + 2 + 4 is 4 → 3.
+/// assert_eq!(solver.winning_moves(&[1, 2, 4])?, [(2, vec![3])]);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub struct Solver<'g, G: ImpartialGame> {
     game: &'g G,
     memo: HashMap<G::Position, Nimber>,

@@ -11,6 +11,19 @@ use crate::numeric::mex::MexSet;
 
 /// `G(0), …, G(to)` of `game` by the definition. Refuses (before allocating) when the table
 /// would not fit in memory.
+///
+/// ```
+/// use grundy::impartial::table::heap_table;
+/// use grundy::HeapGame;
+/// struct Subtract134;
+/// impl HeapGame for Subtract134 {
+///     fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+///         [1, 3, 4].iter().filter(|&&s| s <= n).for_each(|&s| visit(&[n - s]));
+///     }
+/// }
+/// assert_eq!(heap_table(&Subtract134, 9)?, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub fn heap_table<G: HeapGame + ?Sized>(game: &G, to: u64) -> Result<Vec<u64>, GameError> {
     let len = to
         .checked_add(1)

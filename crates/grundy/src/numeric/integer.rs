@@ -2,10 +2,6 @@
 //! for every family and algorithm that needs them.
 
 /// `gcd(a, b)` by Euclid's algorithm (`gcd(0, 0) = 0`).
-///
-/// ```
-/// assert_eq!(grundy::numeric::integer::gcd(12, 18), 6);
-/// ```
 #[inline]
 pub(crate) fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
@@ -15,10 +11,6 @@ pub(crate) fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 /// `⌊√x⌋` for any `u128`, exactly (Newton's method from a float guess, then corrected).
-///
-/// ```
-/// assert_eq!(grundy::numeric::integer::isqrt(99), 9);
-/// ```
 #[inline]
 pub(crate) fn isqrt(x: u128) -> u128 {
     let mut r = (x as f64).sqrt() as u128;

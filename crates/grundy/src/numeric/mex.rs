@@ -11,6 +11,17 @@
 /// for it to matter. One huge option value (2^63) therefore costs one word, not 2^57.
 /// Values below `DIRECT_LIMIT` always go straight to the bitset (at most 512 bytes), so
 /// the hot loops of the tables, whose values are small, never touch the parked list.
+///
+/// ```
+/// use grundy::numeric::MexSet;
+/// let mut seen = MexSet::new();
+/// for v in [0, 1, 3, 1 << 60] {
+///     seen.insert(v);
+/// }
+/// assert_eq!(seen.mex(), 2);
+/// seen.clear();
+/// assert_eq!(seen.mex(), 0);
+/// ```
 #[derive(Clone, Debug)]
 pub struct MexSet {
     words: Vec<u64>,
@@ -113,6 +124,11 @@ impl MexSet {
 }
 
 /// The mex of a collection of values. For hot loops keep a [`MexSet`] and reuse it.
+///
+/// ```
+/// assert_eq!(grundy::mex([0, 1, 3]), 2);
+/// assert_eq!(grundy::mex([]), 0);
+/// ```
 pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
     let mut set = MexSet::new();
     for v in values {

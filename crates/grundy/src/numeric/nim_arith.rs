@@ -96,6 +96,14 @@ struct Logs32 {
 /// The fast 64-bit nim-multiplier (log/exp tables + Karatsuba). Cheap to copy; the tables are
 /// built once per process (about a millisecond) and shared.
 #[derive(Clone, Copy)]
+///
+/// ```
+/// use grundy::numeric::nim_arith::NimMultiplier;
+/// let m = NimMultiplier::new();
+/// assert_eq!(m.mul(2, 3), 1); // *2 · *3 = *1 in the field of nimbers
+/// let inverse = m.inverse(2).expect("non-zero nimbers are invertible");
+/// assert_eq!(m.mul(2, inverse), 1);
+/// ```
 pub struct NimMultiplier {
     tables: &'static Tables,
 }

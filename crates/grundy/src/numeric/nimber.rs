@@ -11,6 +11,14 @@ use std::ops::{BitXor, BitXorAssign};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(transparent))]
+///
+/// ```
+/// use grundy::Nimber;
+/// assert_eq!(Nimber(3) ^ Nimber(5), Nimber(6)); // nim-sum
+/// assert_eq!(Nimber(2) * Nimber(2), Nimber(3)); // nim-product
+/// assert_eq!(Nimber::sum([Nimber(1), Nimber(2), Nimber(3)]), Nimber::ZERO);
+/// assert_eq!(Nimber(4).to_string(), "*4");
+/// ```
 pub struct Nimber(pub u64);
 
 impl Nimber {

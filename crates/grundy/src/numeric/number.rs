@@ -3,6 +3,13 @@
 
 /// Parses `text` as a u64 expression: products (`*`) of `A`, `A^B` or `AeB`, joined by `+` or `-`.
 /// Returns a message describing the problem on failure.
+///
+/// ```
+/// use grundy::numeric::number::parse_u64_expr;
+/// assert_eq!(parse_u64_expr("3*10^6"), Ok(3_000_000));
+/// assert_eq!(parse_u64_expr("2^64-1"), Ok(u64::MAX));
+/// assert!(parse_u64_expr("2^64").is_err());
+/// ```
 pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
     let text = text.trim();
     // Fast path: plain digits (the batch hot path).

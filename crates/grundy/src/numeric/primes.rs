@@ -24,6 +24,15 @@ use crate::limits::check_memory;
 use std::sync::RwLock;
 
 /// All primes `≤ limit`, by the sieve of Eratosthenes over odd numbers (one byte each).
+///
+/// ```
+/// use grundy::numeric::primes::{is_prime, prev_prime, prime_pi, primes_up_to};
+/// assert_eq!(primes_up_to(20)?, [2, 3, 5, 7, 11, 13, 17, 19]);
+/// assert!(is_prime(1_000_000_007));
+/// assert_eq!(prev_prime(100), Some(97));
+/// assert_eq!(prime_pi(1_000_000)?, 78_498);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub fn primes_up_to(limit: u64) -> Result<Vec<u64>, GameError> {
     if limit < 2 {
         return Ok(Vec::new());

@@ -39,6 +39,17 @@ fn arcs(n: usize, moves: &[(u32, u32)], reversed: bool) -> Buckets<u32> {
 }
 
 /// γ of every position of the game graph with `n` positions and the given moves.
+///
+/// ```
+/// use grundy::theory::loopy::{generalized_values, outcome};
+/// use grundy::{GameValue, Nimber, Winner};
+/// // 0 ↔ 1 is a cycle with an exit 1 → 2, and 2 is terminal.
+/// let values = generalized_values(3, &[(0, 1), (1, 0), (1, 2)])?;
+/// assert_eq!(values[2], GameValue::Finite(Nimber(0)));
+/// assert_eq!(values[1], GameValue::Finite(Nimber(1)));
+/// assert_eq!(outcome(&values[0]), Winner::Second);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub fn generalized_values(n: usize, moves: &[(u32, u32)]) -> Result<Vec<GameValue>, GameError> {
     check_memory("the game graph", n as u128 * 40 + moves.len() as u128 * 16)?;
     let followers = arcs(n, moves, false);

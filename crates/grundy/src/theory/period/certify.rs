@@ -118,6 +118,16 @@ pub(crate) fn theorem_name(rule: PeriodRule) -> &'static str {
 }
 
 /// What the periodicity machinery may prove about a heap sequence.
+///
+/// ```
+/// use grundy::theory::period::is_certified;
+/// use grundy::PeriodRule;
+/// // A finite subtraction set with largest element 4: a period p from i is proved once
+/// // G(n + p) = G(n) holds for 4 consecutive heaps n ≥ i, i.e. on i + p + 4 values.
+/// let rule = PeriodRule::FiniteSubtraction { max_removal: 4 };
+/// assert!(is_certified(rule, 11, 0, 7));
+/// assert!(!is_certified(rule, 10, 0, 7));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PeriodRule {
     /// Finite subtraction set with largest element `max_removal`: periodic from `i` once

@@ -39,6 +39,14 @@ use crate::numeric::Nimber;
 /// `G(n + period) = G(n) + saltus` for all `n ≥ preperiod`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+///
+/// ```
+/// use grundy::Period;
+/// // subtraction:1,3,4 repeats 0,1,0,1,2,3,2 from the start.
+/// let table = [0, 1, 0, 1, 2, 3, 2];
+/// let period = Period { preperiod: 0, period: 7, saltus: 0 };
+/// assert_eq!(period.extend(&table, 1_000_000), 1); // 10^6 ≡ 1 (mod 7)
+/// ```
 pub struct Period {
     /// The first heap from which the sequence repeats.
     pub preperiod: u64,
@@ -118,6 +126,16 @@ pub(crate) fn observed_preperiod<T: Eq>(values: &[T], p: usize) -> usize {
 
 /// The certified ordinary period with the smallest `p`, if the table proves one. Its
 /// preperiod is then the true smallest preperiod (see `search::smallest_certified`).
+///
+/// ```
+/// use grundy::theory::period::find_certified;
+/// use grundy::{Period, PeriodRule};
+/// let table = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
+/// let rule = PeriodRule::FiniteSubtraction { max_removal: 4 };
+/// assert_eq!(find_certified(&table, rule), Some(Period { preperiod: 0, period: 7, saltus: 0 }));
+/// // Without a theorem nothing is proved, however regular the table looks.
+/// assert_eq!(find_certified(&table, PeriodRule::None), None);
+/// ```
 pub fn find_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
     search::smallest_certified(values, rule)
 }
@@ -141,6 +159,14 @@ pub fn find_certified_by_scan<T: Eq>(values: &[T], rule: PeriodRule) -> Option<P
 }
 
 /// A game whose positions are heaps `n ≥ 0`, seen as its Grundy sequence `G(0), G(1), …`.
+///
+/// ```
+/// let family = grundy::parse_spec("subtraction:1,3,4")?;
+/// let sequence = family.sequence().expect("a heap game");
+/// assert_eq!(sequence.values(9)?, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+/// assert_eq!(sequence.values_at(&[10, 3])?, [1, 1]);
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub trait HeapSequence: Send + Sync {
     /// `G(0), …, G(to)`, in order, to `sink`. Implementations must check memory before
     /// allocating and should hold no more than they need (finite subtraction sets keep only

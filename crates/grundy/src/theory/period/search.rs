@@ -99,6 +99,19 @@ impl SearchResult {
 
 /// Grows `G(0..)` of `sequence` geometrically until its [`PeriodRule`] certifies a period or
 /// the budget runs out.
+///
+/// ```
+/// use grundy::{search, Budget, Period, PeriodReport};
+/// // Dawson's Kayles (octal 0.07): period 34 after its last exception, G(52); proved by
+/// // the Guy–Smith theorem.
+/// let family = grundy::parse_spec("dawsons-kayles")?;
+/// let budget = Budget { start: 1023, max: 1 << 16, time: None };
+/// let found = search(family.sequence().expect("a heap game"), budget)?;
+/// assert_eq!(found.certified, Some(Period { preperiod: 53, period: 34, saltus: 0 }));
+/// let report = PeriodReport::new(&family.spec(), &found);
+/// assert_eq!(report.period, Some(34));
+/// # Ok::<(), grundy::GameError>(())
+/// ```
 pub fn search(sequence: &dyn HeapSequence, budget: Budget) -> Result<SearchResult, GameError> {
     let rule = sequence.period_rule();
     let max = budget.max.min(Budget::LIMIT);
