@@ -17,6 +17,7 @@ use crate::impartial::games::{
     moore, nim, prime_heap, staircase, subtraction, wythoff,
 };
 use crate::impartial::heap::HeapFamily;
+use crate::impartial::text::Text;
 
 /// Builds a family from the text after `name:` (empty when there is none) and the whole spec
 /// (for error messages).
@@ -165,7 +166,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "Moore's Nim_K: take from 1 to K heaps at once; POSITION lists the heaps of one game",
         example: "solve moore:2 3 5 6",
-        build: |args, spec| Ok(Box::new(moore::Moore::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(moore::Moore::parse(args, spec)?))),
     },
     Entry {
         name: "staircase",
@@ -174,7 +175,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve staircase 3 1 4 1",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(staircase::Staircase))
+            Ok(Box::new(Text(staircase::Staircase)))
         },
     },
     Entry {

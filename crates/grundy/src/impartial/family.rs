@@ -13,6 +13,18 @@ pub use crate::outcome::{GameValue, Play, Winner};
 use crate::theory::period::HeapSequence;
 use serde::Serialize;
 
+/// How a POSITION list is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// A sum of independent components, one per argument (cells, coins, pictures, tokens).
+    Sum,
+    /// Heaps of tokens, one per argument (a sum of heaps, or one game of heaps: prime-heap).
+    Heaps,
+    /// One position written over all the arguments, whose moves may change several entries
+    /// at once (Moore's Nim, staircase Nim): a move names the first entry it changes.
+    Whole,
+}
+
 /// One winning move: replace component `component` (0-based) by the position `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
@@ -179,13 +191,17 @@ pub trait Family: Send + Sync {
             .collect())
     }
 
+    /// How the POSITION list is read: heaps, a sum of other components, or one whole
+    /// position (see [`Layout`]).
+    fn layout(&self) -> Layout;
+
     /// Whether the POSITION list is one game whose moves may change several entries at once
-    /// (`moore:K`, `staircase`). Then `options`, `moves` and `has_moves` read a whole position
-    /// (entries separated by spaces or commas), `explain` derives the whole position, and
-    /// `apply_move` also takes the whole new position as `to` (`component` is then only the
-    /// first entry it changes, as `solve` reports it). Default: a sum of components.
+    /// ([`Layout::Whole`]: `moore:K`, `staircase`). Then `options`, `moves` and `has_moves`
+    /// read a whole position (entries separated by spaces or commas), `explain` derives the
+    /// whole position, and `apply_move` also takes the whole new position as `to`
+    /// (`component` is then only the first entry it changes, as `solve` reports it).
     fn whole_position_moves(&self) -> bool {
-        false
+        self.layout() == Layout::Whole
     }
 
     /// Whether the game is over after a move that left `positions` (the player to move has
@@ -201,12 +217,6 @@ pub trait Family: Send + Sync {
     /// Default: `None`, the reported texts are standalone.
     fn standalone_components(&self, _positions: &[&str]) -> Result<Option<Vec<String>>, GameError> {
         Ok(None)
-    }
-
-    /// Whether `play` draws a component as a row of tokens (heaps do; coins, cells, files do
-    /// not). Default: families with a heap sequence.
-    fn draws_heaps(&self) -> bool {
-        self.sequence().is_some()
     }
 }
 

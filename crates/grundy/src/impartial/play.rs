@@ -11,7 +11,13 @@
 
 use crate::error::GameError;
 use crate::impartial::explain::MoveReason;
-use crate::impartial::family::{no_moves_left, Family, Play, Winner};
+use crate::impartial::family::{no_moves_left, Family, Layout, Play, Winner};
+
+/// Whether `play` draws the components of `family` as rows of tokens: heaps do; coins,
+/// cells, files and whole positions are shown as their text.
+pub fn draws_heaps(family: &dyn Family) -> bool {
+    family.layout() == Layout::Heaps
+}
 
 /// Who is to move, or who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

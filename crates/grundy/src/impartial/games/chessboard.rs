@@ -156,6 +156,10 @@ impl Family for Chessboard {
         format!("chessboard:{}", self.size)
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
+    }
+
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let cells = self.cells(positions)?;
         if play != Play::Normal {

@@ -308,6 +308,10 @@ impl Family for CoinProduct {
         }
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
+    }
+
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         self.normal_play_only(play)?;
         let heads = Self::parse_all(positions)?;

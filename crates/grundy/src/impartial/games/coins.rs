@@ -23,7 +23,8 @@ use crate::impartial::HeapGame;
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    parse_components, solve_components, Family, GameValue, OptionReport, Play, Solution, Winner,
+    parse_components, solve_components, Family, GameValue, Layout, OptionReport, Play, Solution,
+    Winner,
 };
 use crate::impartial::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
 use crate::numeric::Nimber;
@@ -352,8 +353,8 @@ impl Family for CoinStrip {
     }
 
     /// Heads are coins, not heaps of tokens.
-    fn draws_heaps(&self) -> bool {
-        false
+    fn layout(&self) -> Layout {
+        Layout::Sum
     }
 
     /// `3 1+2` turns coins 3, 1 and 2; `3 none` turns coin 3 alone (the head goes). A coin

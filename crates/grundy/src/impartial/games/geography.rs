@@ -162,6 +162,10 @@ impl Family for Geography {
         "geography".to_string()
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
+    }
+
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let position = single_normal_position(positions, play, None)?;
         let (file, graph, path) = read_graph(position)?;

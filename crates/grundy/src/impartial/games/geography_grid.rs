@@ -185,6 +185,10 @@ impl Family for GeographyGrid {
         format!("geography-grid:{},{}", self.rows, self.cols)
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
+    }
+
     /// POSITION is the start `r,c`, or the walk so far `r,c/r,c/…` (what `play` leaves).
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let position = single_normal_position(positions, play, Some("0,0"))?;

@@ -244,6 +244,10 @@ impl Family for PrimeHeap {
         format!("prime-heap:{}", self.k)
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Heaps
+    }
+
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         PrimeHeap::normal_play_only(play)?;
         let heaps = PrimeHeap::parse_heaps(positions)?;

@@ -252,6 +252,10 @@ impl Family for Wythoff {
         "wythoff".to_string()
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
+    }
+
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         let cells = Wythoff::exact_cells(positions)?;
         match (&cells[..], play) {
