@@ -158,7 +158,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve wythoff 4,6",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(wythoff::Wythoff::new()))
+            Ok(Box::new(Text(wythoff::Wythoff::new())))
         },
     },
     Entry {
@@ -183,7 +183,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "coins on an N×N board (chessboard:N, default 15), moving to (x−2,y±1) or (x±1,y−2); POSITION lists coins x,y (1-based)",
         example: "solve chessboard 5,4 3,3",
-        build: |args, spec| Ok(Box::new(chessboard::Chessboard::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(chessboard::Chessboard::parse(args, spec)?))),
     },
     Entry {
         name: "octal",
