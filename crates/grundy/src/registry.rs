@@ -11,7 +11,7 @@
 
 use crate::error::GameError;
 use crate::impartial::family::Family;
-use crate::impartial::games::octal::TakeAndBreak;
+use crate::impartial::games::octal::{self, TakeAndBreak};
 use crate::impartial::games::{
     chessboard, coin_product, coins, gcd, geography, geography_grid, hackenbush, loopy_graph,
     moore, nim, prime_heap, staircase, subtraction, wythoff,
@@ -87,7 +87,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve turning-corners 3,5 6,2",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(coin_product::CoinProduct::TURNING_CORNERS))
+            Ok(Box::new(Text(coin_product::CoinProduct::TURNING_CORNERS)))
         },
     },
     Entry {
@@ -95,7 +95,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &["tartan"],
         summary: "coin grid product G1×G2 of two strips (mock-turtles, ruler, twins), heads `x,y`; Tartan theorem: worth G1(x) ⊗ G2(y)",
         example: "solve product:mock-turtles,ruler 2,3 4,1",
-        build: |args, spec| Ok(Box::new(coin_product::CoinProduct::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(coin_product::CoinProduct::parse(args, spec)?))),
     },
     Entry {
         name: "gcd",
@@ -187,15 +187,8 @@ pub const CATALOGUE: &[Entry] = &[
     },
     Entry {
         name: "octal",
-        aliases: &[
-            "kayles",
-            "dawsons-kayles",
-            "dawsons-chess",
-            "treblecross",
-            "officers",
-            "grundys-game",
-        ],
-        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6, grundys-game = 4!.0 (split a heap into two of different sizes)",
+        aliases: &OCTAL_NAMES,
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ); each of its names stands for one code, e.g. Grundy's game is 4!.0 (split a heap into two of different sizes)",
         example: "solve octal:0.77 10 20 30",
         build: |args, spec| {
             let (name, _) = split(spec);
@@ -206,10 +199,30 @@ pub const CATALOGUE: &[Entry] = &[
     },
 ];
 
+/// The names of octal games, read from the one table of their codes ([`octal::ALIASES`]).
+const OCTAL_NAMES: [&str; octal::ALIASES.len()] = {
+    let mut names = [""; octal::ALIASES.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = octal::ALIASES[i].0;
+        i += 1;
+    }
+    names
+};
+
+/// What an alias stands for when it is not simply another name of its family: the code of a
+/// named octal game (`kayles` → `0.77`).
+pub fn alias_meaning(alias: &str) -> Option<&'static str> {
+    octal::ALIASES
+        .iter()
+        .find(|(name, _)| *name == alias)
+        .map(|(_, code)| *code)
+}
+
 /// A strip coin game: each head a heap (see `impartial::games::coins`).
 fn coin_strip(game: coins::CoinGame, args: &str, spec: &str) -> Result<Box<dyn Family>, GameError> {
     no_args(args, spec)?;
-    Ok(Box::new(coins::CoinStrip::new(game)))
+    Ok(Box::new(Text(coins::CoinStrip::new(game))))
 }
 
 fn no_args(args: &str, spec: &str) -> Result<(), GameError> {
@@ -270,6 +283,29 @@ mod tests {
         for entry in CATALOGUE {
             let spec = entry.example.split_whitespace().nth(1).unwrap();
             assert!(parse_spec(spec).is_ok(), "{}", entry.example);
+        }
+    }
+
+    /// Each name is listed once: the octal names come from the table of their codes.
+    #[test]
+    fn every_name_is_listed_once_and_octal_names_have_codes() {
+        let mut names: Vec<&str> = CATALOGUE
+            .iter()
+            .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+            .collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count);
+        assert_eq!(alias_meaning("kayles"), Some("0.77"));
+        assert_eq!(alias_meaning("poker-nim"), None);
+        let octal = CATALOGUE.iter().find(|e| e.name == "octal").unwrap();
+        for alias in octal.aliases {
+            assert!(
+                !octal.summary.contains(alias),
+                "{alias} in the summary again"
+            );
+            assert!(parse_spec(alias).is_ok(), "{alias}");
         }
     }
 

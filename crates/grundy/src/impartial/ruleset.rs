@@ -242,13 +242,43 @@ pub fn finite<R: Ruleset + ?Sized>(rules: &R, position: &R::Position) -> Result<
     }
 }
 
+/// The options of `position` worth `target` (by [`Ruleset::options`] and each part's value).
+pub fn options_worth<R: Ruleset + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    target: Nimber,
+) -> Result<Vec<Vec<R::Position>>, GameError> {
+    let mut out = Vec::new();
+    for to in rules.options(position)? {
+        let mut value = Nimber::ZERO;
+        for part in &to {
+            value ^= finite(rules, part)?;
+        }
+        if value == target {
+            out.push(to);
+        }
+    }
+    Ok(out)
+}
+
 /// The normal-play answer of a sum from its components' values: the nim-sum, and as winning
-/// moves every option of value `total ⊕ G(i)` (those make the sum 0), component by
-/// component. An option list too large to enumerate (`TooLarge`) omits the whole list and
-/// says why, never a partial list.
+/// moves every option of value `total ⊕ G(i)` (those make the sum 0), by [`options_worth`].
 pub fn solve_by_values<R: Ruleset + ?Sized>(
     rules: &R,
     sum: &[R::Position],
+) -> Result<Solved<R::Position>, GameError> {
+    solve_with(rules, sum, |position, target| {
+        options_worth(rules, position, target)
+    })
+}
+
+/// [`solve_by_values`] with the game's own search for the options of a component worth a
+/// target (`moves_to`), e.g. one nim-division instead of every option. A search that refuses
+/// (`TooLarge`) omits the whole list and says why, never a partial list.
+pub fn solve_with<R: Ruleset + ?Sized>(
+    rules: &R,
+    sum: &[R::Position],
+    mut moves_to: impl FnMut(&R::Position, Nimber) -> Result<Vec<Vec<R::Position>>, GameError>,
 ) -> Result<Solved<R::Position>, GameError> {
     let values = sum
         .iter()
@@ -258,25 +288,17 @@ pub fn solve_by_values<R: Ruleset + ?Sized>(
     let mut winning_moves = Vec::new();
     let mut moves_omitted = None;
     if !total.is_zero() {
-        'components: for (component, (position, &v)) in sum.iter().zip(&values).enumerate() {
-            let target = total ^ v;
-            let options = match rules.options(position) {
-                Ok(options) => options,
+        for (component, (position, &v)) in sum.iter().zip(&values).enumerate() {
+            match moves_to(position, total ^ v) {
+                Ok(options) => {
+                    winning_moves.extend(options.into_iter().map(|to| Reply { component, to }))
+                }
                 Err(GameError::TooLarge(reason)) => {
                     winning_moves.clear();
                     moves_omitted = Some(reason);
-                    break 'components;
+                    break;
                 }
                 Err(e) => return Err(e),
-            };
-            for to in options {
-                let mut value = Nimber::ZERO;
-                for part in &to {
-                    value ^= finite(rules, part)?;
-                }
-                if value == target {
-                    winning_moves.push(Reply { component, to });
-                }
             }
         }
     }
