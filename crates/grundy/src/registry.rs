@@ -112,7 +112,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "prime-heap game: take 1..K from one heap; whoever leaves some heap prime wins at once (one game, not a sum)",
         example: "solve prime-heap:7 1140 1139",
-        build: |args, spec| Ok(Box::new(prime_heap::PrimeHeap::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(prime_heap::PrimeHeap::parse(args, spec)?))),
     },
     Entry {
         name: "hackenbush",

@@ -101,23 +101,7 @@ pub trait Family: Send + Sync {
     /// every line of `input`, by the one rule of [`batch_lines`] (blank line = the empty
     /// position). Families with a faster bulk method override this and keep that rule.
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
-        let mut positions = Vec::new();
-        for (line, text) in batch_lines(input) {
-            positions.clear();
-            positions.extend(text.split_ascii_whitespace());
-            let winner = if positions.is_empty() {
-                Ok(empty_position_winner(play))
-            } else {
-                self.outcome(&positions, play)
-            };
-            let winner = winner.map_err(|e| GameError::AtLine {
-                line,
-                reason: e.to_string(),
-            })?;
-            out.push_str(winner.as_str());
-            out.push('\n');
-        }
-        Ok(())
+        batch_by_outcome(self, input, play, out)
     }
 
     /// The Grundy sequence view, for families whose positions are single heaps.
@@ -226,6 +210,33 @@ pub trait Family: Send + Sync {
 /// components and no moves, see [`empty_position_winner`].
 pub fn batch_lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
     input.lines().enumerate().map(|(i, line)| (i + 1, line))
+}
+
+/// `batch` line by line through [`Family::outcome`], by the rule of [`batch_lines`]: the
+/// default of [`Family::batch`], for families with no faster bulk method.
+pub fn batch_by_outcome<F: Family + ?Sized>(
+    family: &F,
+    input: &str,
+    play: Play,
+    out: &mut String,
+) -> Result<(), GameError> {
+    let mut positions = Vec::new();
+    for (line, text) in batch_lines(input) {
+        positions.clear();
+        positions.extend(text.split_ascii_whitespace());
+        let winner = if positions.is_empty() {
+            Ok(empty_position_winner(play))
+        } else {
+            family.outcome(&positions, play)
+        };
+        let winner = winner.map_err(|e| GameError::AtLine {
+            line,
+            reason: e.to_string(),
+        })?;
+        out.push_str(winner.as_str());
+        out.push('\n');
+    }
+    Ok(())
 }
 
 /// Who wins the empty position (a blank `batch` line): the player to move has no move, so

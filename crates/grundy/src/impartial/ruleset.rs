@@ -17,9 +17,28 @@ pub use crate::impartial::family::{ComponentReport, Layout};
 use crate::numeric::Nimber;
 pub use crate::outcome::{GameValue, Winner};
 use crate::theory::period::HeapSequence;
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::hash::Hash;
 use std::str::FromStr;
+
+/// The typed position of one heap (or one coin at `x`): an integer up to 2^64−1, read as
+/// `10^18` or `2^64-1` too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Heap(pub u64);
+
+impl FromStr for Heap {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<Heap, GameError> {
+        crate::impartial::heap::parse_heap(text).map(Heap)
+    }
+}
+
+impl Display for Heap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 /// One typed move of a solved position: component `component` becomes the sum `to` (empty:
 /// nothing is left). In a [`Layout::Whole`] game, `to` is the whole new position and
@@ -96,6 +115,13 @@ pub trait Ruleset: Send + Sync {
     /// the game's move order. This is the definition the fast paths must agree with.
     fn options(&self, position: &Self::Position) -> Result<Vec<Vec<Self::Position>>, GameError>;
 
+    /// Why the options of `position` have no values to list although it has moves: a game
+    /// not decided by the mex of its options (prime-heap). `explain` reports it; `play` then
+    /// lists the moves without values. Default: `None`.
+    fn options_refusal(&self, _position: &Self::Position) -> Option<GameError> {
+        None
+    }
+
     /// Whether one component has a move. Default: from [`Ruleset::options`].
     fn has_moves(&self, position: &Self::Position) -> Result<bool, GameError> {
         Ok(!self.options(position)?.is_empty())
@@ -150,7 +176,9 @@ pub trait Ruleset: Send + Sync {
     }
 
     /// How the normal-play answer is obtained, for the default [`Ruleset::solve`].
-    fn method(&self) -> String;
+    fn method(&self) -> String {
+        "Grundy values of the components by the definition (mex over options), nim-summed".into()
+    }
 
     /// The normal-play answer for a sum. Default: each component's value, the nim-sum, and
     /// as winning moves every option of value `total ⊕ G(i)` ([`solve_by_values`]).

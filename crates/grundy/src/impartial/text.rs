@@ -5,7 +5,8 @@
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    component_at, ComponentReport, Family, Layout, Move, OptionReport, Play, Solution,
+    batch_by_outcome, component_at, ComponentReport, Family, Layout, Move, OptionReport, Play,
+    Solution,
 };
 use crate::impartial::ruleset::{finite, Reply, Ruleset, Solved};
 use crate::outcome::{GameValue, Winner};
@@ -33,6 +34,11 @@ impl<R: Ruleset> Text<R> {
                 format!("no position given: {}", self.0.what_to_give()),
             ));
         }
+        self.read_parts(positions)
+    }
+
+    /// Every argument read, none required (what is left after a move may be nothing).
+    fn read_parts(&self, positions: &[&str]) -> Result<Vec<R::Position>, GameError> {
         let mut sum = Vec::with_capacity(positions.len());
         for text in positions {
             sum.extend(self.0.read(text)?);
@@ -113,6 +119,14 @@ impl<R: Ruleset> Family for Text<R> {
         }
     }
 
+    /// A game without a misère theory refuses a misère batch at once, whatever its lines.
+    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
+        if play == Play::Misere && self.0.misere().is_none() {
+            return Err(self.0.misere_refusal());
+        }
+        batch_by_outcome(self, input, play, out)
+    }
+
     fn sequence(&self) -> Option<&dyn HeapSequence> {
         self.0.sequence()
     }
@@ -128,6 +142,9 @@ impl<R: Ruleset> Family for Text<R> {
 
     fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
         let from = self.read_one(position)?;
+        if let Some(refusal) = self.0.options_refusal(&from) {
+            return Err(refusal);
+        }
         self.0
             .options(&from)?
             .into_iter()
@@ -203,7 +220,11 @@ impl<R: Ruleset> Family for Text<R> {
     }
 
     fn over_after_move(&self, positions: &[&str]) -> Result<bool, GameError> {
-        self.0.is_over(&self.read_all(positions)?)
+        let sum = match self.0.layout() {
+            Layout::Whole => self.read_all(positions)?,
+            _ => self.read_parts(positions)?,
+        };
+        self.0.is_over(&sum)
     }
 
     /// The components as standalone positions when `solve` reports them otherwise (a token

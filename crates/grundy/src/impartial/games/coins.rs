@@ -26,12 +26,10 @@ use crate::impartial::family::illegal_move_reason;
 use crate::impartial::heap::{
     parse_heap, HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS, MAX_LISTED_OPTIONS,
 };
-use crate::impartial::ruleset::{solve_with, GameValue, Ruleset, Solved};
+use crate::impartial::ruleset::{solve_with, GameValue, Heap, Ruleset, Solved};
 use crate::numeric::Nimber;
 use crate::theory::period::HeapSequence;
 use std::collections::HashSet;
-use std::fmt;
-use std::str::FromStr;
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
 /// can turn a long run).
@@ -275,26 +273,8 @@ pub fn turn_coins<H: Ord + Copy>(heads: &mut Vec<H>) -> &[H] {
     heads
 }
 
-/// The typed position of a coin strip: one head, at `x` (a sum lists several).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StripHead(pub u64);
-
-impl FromStr for StripHead {
-    type Err = GameError;
-
-    fn from_str(text: &str) -> Result<StripHead, GameError> {
-        parse_heap(text).map(StripHead)
-    }
-}
-
-impl fmt::Display for StripHead {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-fn strip_heads(coins: Vec<u64>) -> Vec<StripHead> {
-    coins.into_iter().map(StripHead).collect()
+fn strip_heads(coins: Vec<u64>) -> Vec<Heap> {
+    coins.into_iter().map(Heap).collect()
 }
 
 /// A strip game as a ruleset: heads are positions, a move is written as the other coins it
@@ -315,7 +295,7 @@ impl CoinStrip {
 }
 
 impl Ruleset for CoinStrip {
-    type Position = StripHead;
+    type Position = Heap;
 
     fn spec(&self) -> String {
         self.game().spec()
@@ -325,12 +305,12 @@ impl Ruleset for CoinStrip {
         "list the positions of the heads"
     }
 
-    fn value(&self, head: &StripHead) -> Result<GameValue, GameError> {
+    fn value(&self, head: &Heap) -> Result<GameValue, GameError> {
         Ok(GameValue::Finite(self.game().checked_head_value(head.0)?))
     }
 
     /// The other coins each move turns, sorted, each set once.
-    fn options(&self, head: &StripHead) -> Result<Vec<Vec<StripHead>>, GameError> {
+    fn options(&self, head: &Heap) -> Result<Vec<Vec<Heap>>, GameError> {
         let (game, n) = (self.game(), head.0);
         let count = game.option_count(n);
         if count > MAX_LISTED_OPTIONS {
@@ -350,17 +330,17 @@ impl Ruleset for CoinStrip {
         Ok(options)
     }
 
-    fn has_moves(&self, head: &StripHead) -> Result<bool, GameError> {
+    fn has_moves(&self, head: &Heap) -> Result<bool, GameError> {
         Ok(self.game().option_count(head.0) > 0)
     }
 
-    fn is_option(&self, from: &StripHead, to: &[StripHead]) -> Result<bool, GameError> {
+    fn is_option(&self, from: &Heap, to: &[Heap]) -> Result<bool, GameError> {
         let coins: Vec<u64> = to.iter().map(|h| h.0).collect();
         self.game().is_option(from.0, &coins)
     }
 
     /// `1+2` (in any order) or `none`.
-    fn read_move(&self, _: &StripHead, _: usize, to: &str) -> Result<Vec<StripHead>, GameError> {
+    fn read_move(&self, _: &Heap, _: usize, to: &str) -> Result<Vec<Heap>, GameError> {
         let mut coins = match to.trim() {
             "none" => Vec::new(),
             text => text
@@ -373,7 +353,7 @@ impl Ruleset for CoinStrip {
     }
 
     /// Names the legal moves when they are few.
-    fn illegal_move(&self, from: &StripHead, to: &str) -> GameError {
+    fn illegal_move(&self, from: &Heap, to: &str) -> GameError {
         let game = self.game();
         let listed = (game.option_count(from.0) <= 12).then(|| {
             let mut listed = Vec::new();
@@ -391,7 +371,7 @@ impl Ruleset for CoinStrip {
     }
 
     /// A coin turned that already showed heads goes tails ([`turn_coins`]).
-    fn after_move(&self, mut sum: Vec<StripHead>) -> Vec<StripHead> {
+    fn after_move(&self, mut sum: Vec<Heap>) -> Vec<Heap> {
         turn_coins(&mut sum);
         sum
     }
@@ -401,7 +381,7 @@ impl Ruleset for CoinStrip {
     }
 
     /// Winning moves by the strip's direct search ([`CoinGame::options_with_value`]).
-    fn solve(&self, sum: &[StripHead]) -> Result<Solved<StripHead>, GameError> {
+    fn solve(&self, sum: &[Heap]) -> Result<Solved<Heap>, GameError> {
         let game = self.game();
         solve_with(self, sum, |head, target| {
             Ok(game

@@ -456,13 +456,6 @@ impl Ruleset for Moore {
         not_an_option(to, &from.0, &self.rule())
     }
 
-    fn method(&self) -> String {
-        format!(
-            "Moore's rule: every binary column has a multiple of {} ones at a P-position",
-            self.k + 1
-        )
-    }
-
     fn solve(&self, sum: &[Tuple]) -> Result<Solved<Tuple>, GameError> {
         self.answer(&sum[0], Play::Normal)
     }
