@@ -29,6 +29,7 @@ pub struct Entry {
     pub name: &'static str,
     /// Other names accepted for the same family.
     pub aliases: &'static [&'static str],
+    /// One line on the rules and how values are computed.
     pub summary: &'static str,
     /// A complete example command line after `grundy`.
     pub example: &'static str,

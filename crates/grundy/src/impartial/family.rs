@@ -28,13 +28,16 @@ pub enum Layout {
 /// One winning move: replace component `component` (0-based) by the position `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
+    /// Which component moves (0-based).
     pub component: usize,
+    /// What it becomes, as `play` and `apply_move` take it.
     pub to: String,
 }
 
 /// One component of a solved position, for reports.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ComponentReport {
+    /// The component as typed (or as the family reports it: a token as its vertex).
     pub position: String,
     /// The component's (normal-play) Grundy value, also in misère play, where the misère
     /// rule of heap games decides from these values; `null` for ∞ in loopy games, where the
@@ -46,12 +49,14 @@ pub struct ComponentReport {
 /// Everything `grundy solve` reports. Field names are a public interface (`--json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Solution {
+    /// Who wins with perfect play.
     pub winner: Winner,
     /// The Grundy value of the whole position; `null` where it is not a nimber (loopy ∞,
     /// misère play, a prime-heap position the mover wins at once).
     pub grundy: Option<u64>,
     /// Every winning move (empty when the player to move cannot win).
     pub winning_moves: Vec<Move>,
+    /// Each component with its value.
     pub components: Vec<ComponentReport>,
     /// How the answer was obtained (closed form, table, certified period, theorem…).
     pub method: String,

@@ -42,7 +42,9 @@ pub type Head = (u64, u64);
 /// The product of two strip games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CoinProduct {
+    /// The strip of the first coordinate `x`.
     pub first: CoinGame,
+    /// The strip of the second coordinate `y`.
     pub second: CoinGame,
 }
 

@@ -38,12 +38,16 @@ pub const MAX_LISTED_COINS: u128 = 10_000_000;
 /// The one-dimensional coin-turning games grundy knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CoinGame {
+    /// Turn 1, 2 or 3 coins.
     MockTurtles,
+    /// Turn any run of consecutive coins.
     Ruler,
+    /// Turn exactly 2 coins.
     Twins,
 }
 
 impl CoinGame {
+    /// Every strip game, in the order `games` lists them.
     pub const ALL: [CoinGame; 3] = [CoinGame::MockTurtles, CoinGame::Ruler, CoinGame::Twins];
 
     /// The spec name (`mock-turtles`, `ruler`, `twins`).

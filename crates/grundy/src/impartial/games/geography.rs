@@ -24,7 +24,9 @@ use crate::impartial::family::{
 /// Who wins geography from `start`, and every winning first move (neighbours of `start`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// Who wins.
     pub winner: Winner,
+    /// The vertices the token may move to and win.
     pub winning_moves: Vec<u32>,
 }
 

@@ -63,6 +63,7 @@ impl GeographyGrid {
         }
     }
 
+    /// The `rows × cols` board.
     pub fn new(rows: u32, cols: u32) -> GeographyGrid {
         GeographyGrid {
             rows: rows as u64,

@@ -47,14 +47,26 @@ pub struct PrimeHeap {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Heap `heap` can be moved onto the prime `prime`: the mover wins at once.
-    Threat { heap: usize, prime: u64 },
+    Threat {
+        /// The heap (0-based).
+        heap: usize,
+        /// The prime it can reach.
+        prime: u64,
+    },
     /// Heap `heap` is prime and another heap is non-empty: moving that one wins at once.
-    PrimeStays { heap: usize },
+    PrimeStays {
+        /// The prime heap (0-based).
+        heap: usize,
+    },
     /// Neither: the XOR of the heaps' values decides.
-    Nim { total: u64 },
+    Nim {
+        /// The XOR of the heaps' values.
+        total: u64,
+    },
 }
 
 impl PrimeHeap {
+    /// `prime-heap:K`; `K ≥ 1`.
     pub fn new(k: u64) -> Result<PrimeHeap, GameError> {
         if k == 0 {
             return Err(GameError::bad_spec(
@@ -80,6 +92,7 @@ impl PrimeHeap {
         })
     }
 
+    /// The most tokens one move takes.
     pub fn k(&self) -> u64 {
         self.k
     }
@@ -119,6 +132,7 @@ impl PrimeHeap {
         Decision::Nim { total }
     }
 
+    /// Who wins the game of `heaps`, by the rule (module docs), without listing moves.
     pub fn winner(&self, heaps: &[u64]) -> Winner {
         PrimeHeap::winner_of(self.decide(heaps))
     }
