@@ -239,3 +239,83 @@ impl<R: Ruleset> Family for Text<R> {
         Ok((!standalone).then(|| sum.iter().map(ToString::to_string).collect()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::ruleset::{GameValue, Heap};
+    use crate::numeric::Nimber;
+
+    /// The README's "define your own typed game": only `spec`, `value` and `options`.
+    struct TakeOneOrTwo;
+    impl Ruleset for TakeOneOrTwo {
+        type Position = Heap;
+        fn spec(&self) -> String {
+            "take-1-or-2".into()
+        }
+        fn value(&self, h: &Heap) -> Result<GameValue, GameError> {
+            Ok(GameValue::Finite(Nimber(h.0 % 3)))
+        }
+        fn options(&self, h: &Heap) -> Result<Vec<Vec<Heap>>, GameError> {
+            Ok((1..=2)
+                .filter(|&t| t <= h.0)
+                .map(|t| vec![Heap(h.0 - t)])
+                .collect())
+        }
+    }
+
+    #[test]
+    fn the_defaults_answer_a_minimal_ruleset() {
+        let game = Text(TakeOneOrTwo);
+        let s = game.solve(&["4", "2"], Play::Normal).unwrap();
+        // The generic solver on the same rules is the judge of values and winning moves.
+        let mut solver = crate::impartial::Solver::new(&crate::impartial::Heaps(&Subtract12));
+        assert_eq!(s.grundy, Some(solver.sum_value(&[4, 2]).unwrap().0));
+        let expected: Vec<Move> = solver
+            .winning_moves(&[4, 2])
+            .unwrap()
+            .into_iter()
+            .map(|(component, o)| Move {
+                component,
+                to: o[0].to_string(),
+            })
+            .collect();
+        assert_eq!(s.winning_moves, expected);
+        assert_eq!(s.method, game.rules().method());
+        // Moves are read, checked and applied; illegal ones say why.
+        assert_eq!(game.apply_move(&["4", "2"], 0, "3").unwrap(), ["3", "2"]);
+        let err = game
+            .apply_move(&["4", "2"], 0, "1")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not reachable from `4`"), "{err}");
+        assert!(game.apply_move(&["4"], 1, "0").is_err());
+        // Parse errors name the token; an empty sum is refused; misère is refused.
+        let err = game.value("x").unwrap_err().to_string();
+        assert!(err.contains("`x`"), "{err}");
+        assert!(game.solve(&[], Play::Normal).is_err());
+        assert!(game.solve(&["3"], Play::Misere).is_err());
+        let mut out = String::new();
+        assert!(game.batch("1\n", Play::Misere, &mut out).is_err());
+        game.batch("3\n1 2\n\n", Play::Normal, &mut out).unwrap();
+        assert_eq!(out, "second\nfirst\nsecond\n");
+        assert!(game.over_after_move(&[]).unwrap() && !game.over_after_move(&["1"]).unwrap());
+        assert_eq!(game.standalone_components(&["3"]).unwrap(), None);
+        let options = game.options("2").unwrap();
+        let listed: Vec<(&str, u64)> = options
+            .iter()
+            .map(|o| (o.position.as_str(), o.grundy))
+            .collect();
+        assert_eq!(listed, [("1", 1), ("0", 0)]);
+    }
+
+    /// The same game as a `HeapGame`, the judge's view.
+    struct Subtract12;
+    impl crate::impartial::HeapGame for Subtract12 {
+        fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+            for t in 1..=2.min(n) {
+                visit(&[n - t]);
+            }
+        }
+    }
+}
