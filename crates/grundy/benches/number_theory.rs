@@ -7,6 +7,7 @@ use grundy::impartial::family::{Family, Play};
 use grundy::impartial::games::gcd::Gcd;
 use grundy::impartial::games::prime_heap::PrimeHeap;
 use grundy::impartial::heap::HeapRules;
+use grundy::impartial::text::Text;
 use grundy::numeric::primes::{is_prime, prev_prime, prime_pi};
 
 /// A fixed pseudo-random sequence (xorshift), so runs compare like with like.
@@ -40,7 +41,7 @@ fn gcd_batch(c: &mut Criterion) {
 }
 
 fn prime_heap_batch(c: &mut Criterion) {
-    let game = PrimeHeap::new(7).unwrap();
+    let game = Text(PrimeHeap::new(7).unwrap());
     let input: String = (0..300)
         .map(|line| {
             let heaps = numbers(200, 1 << 32, 0x2545_F491_4F6C_DD1D + line);

@@ -11,12 +11,13 @@
 
 use crate::error::GameError;
 use crate::impartial::family::Family;
-use crate::impartial::games::octal::TakeAndBreak;
+use crate::impartial::games::octal::{self, TakeAndBreak};
 use crate::impartial::games::{
     chessboard, coin_product, coins, gcd, geography, geography_grid, hackenbush, loopy_graph,
     moore, nim, prime_heap, staircase, subtraction, wythoff,
 };
 use crate::impartial::heap::HeapFamily;
+use crate::impartial::text::Text;
 
 /// Builds a family from the text after `name:` (empty when there is none) and the whole spec
 /// (for error messages).
@@ -28,6 +29,7 @@ pub struct Entry {
     pub name: &'static str,
     /// Other names accepted for the same family.
     pub aliases: &'static [&'static str],
+    /// One line on the rules and how values are computed.
     pub summary: &'static str,
     /// A complete example command line after `grundy`.
     pub example: &'static str,
@@ -86,7 +88,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve turning-corners 3,5 6,2",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(coin_product::CoinProduct::TURNING_CORNERS))
+            Ok(Box::new(Text(coin_product::CoinProduct::TURNING_CORNERS)))
         },
     },
     Entry {
@@ -94,7 +96,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &["tartan"],
         summary: "coin grid product G1×G2 of two strips (mock-turtles, ruler, twins), heads `x,y`; Tartan theorem: worth G1(x) ⊗ G2(y)",
         example: "solve product:mock-turtles,ruler 2,3 4,1",
-        build: |args, spec| Ok(Box::new(coin_product::CoinProduct::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(coin_product::CoinProduct::parse(args, spec)?))),
     },
     Entry {
         name: "gcd",
@@ -111,7 +113,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "prime-heap game: take 1..K from one heap; whoever leaves some heap prime wins at once (one game, not a sum)",
         example: "solve prime-heap:7 1140 1139",
-        build: |args, spec| Ok(Box::new(prime_heap::PrimeHeap::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(prime_heap::PrimeHeap::parse(args, spec)?))),
     },
     Entry {
         name: "hackenbush",
@@ -157,7 +159,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve wythoff 4,6",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(wythoff::Wythoff::new()))
+            Ok(Box::new(Text(wythoff::Wythoff::new())))
         },
     },
     Entry {
@@ -165,7 +167,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "Moore's Nim_K: take from 1 to K heaps at once; POSITION lists the heaps of one game",
         example: "solve moore:2 3 5 6",
-        build: |args, spec| Ok(Box::new(moore::Moore::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(moore::Moore::parse(args, spec)?))),
     },
     Entry {
         name: "staircase",
@@ -174,7 +176,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve staircase 3 1 4 1",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(staircase::Staircase))
+            Ok(Box::new(Text(staircase::Staircase)))
         },
     },
     Entry {
@@ -182,19 +184,12 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "coins on an N×N board (chessboard:N, default 15), moving to (x−2,y±1) or (x±1,y−2); POSITION lists coins x,y (1-based)",
         example: "solve chessboard 5,4 3,3",
-        build: |args, spec| Ok(Box::new(chessboard::Chessboard::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(chessboard::Chessboard::parse(args, spec)?))),
     },
     Entry {
         name: "octal",
-        aliases: &[
-            "kayles",
-            "dawsons-kayles",
-            "dawsons-chess",
-            "treblecross",
-            "officers",
-            "grundys-game",
-        ],
-        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ); kayles = 0.77, dawsons-kayles = 0.07, dawsons-chess = 0.137, treblecross = 0.007, officers = 0.6, grundys-game = 4!.0 (split a heap into two of different sizes)",
+        aliases: &OCTAL_NAMES,
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ); each of its names stands for one code, e.g. Grundy's game is 4!.0 (split a heap into two of different sizes)",
         example: "solve octal:0.77 10 20 30",
         build: |args, spec| {
             let (name, _) = split(spec);
@@ -205,10 +200,30 @@ pub const CATALOGUE: &[Entry] = &[
     },
 ];
 
+/// The names of octal games, read from the one table of their codes ([`octal::ALIASES`]).
+const OCTAL_NAMES: [&str; octal::ALIASES.len()] = {
+    let mut names = [""; octal::ALIASES.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = octal::ALIASES[i].0;
+        i += 1;
+    }
+    names
+};
+
+/// What an alias stands for when it is not simply another name of its family: the code of a
+/// named octal game (`kayles` → `0.77`).
+pub fn alias_meaning(alias: &str) -> Option<&'static str> {
+    octal::ALIASES
+        .iter()
+        .find(|(name, _)| *name == alias)
+        .map(|(_, code)| *code)
+}
+
 /// A strip coin game: each head a heap (see `impartial::games::coins`).
 fn coin_strip(game: coins::CoinGame, args: &str, spec: &str) -> Result<Box<dyn Family>, GameError> {
     no_args(args, spec)?;
-    Ok(Box::new(coins::CoinStrip::new(game)))
+    Ok(Box::new(Text(coins::CoinStrip::new(game))))
 }
 
 fn no_args(args: &str, spec: &str) -> Result<(), GameError> {
@@ -269,6 +284,29 @@ mod tests {
         for entry in CATALOGUE {
             let spec = entry.example.split_whitespace().nth(1).unwrap();
             assert!(parse_spec(spec).is_ok(), "{}", entry.example);
+        }
+    }
+
+    /// Each name is listed once: the octal names come from the table of their codes.
+    #[test]
+    fn every_name_is_listed_once_and_octal_names_have_codes() {
+        let mut names: Vec<&str> = CATALOGUE
+            .iter()
+            .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+            .collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count);
+        assert_eq!(alias_meaning("kayles"), Some("0.77"));
+        assert_eq!(alias_meaning("poker-nim"), None);
+        let octal = CATALOGUE.iter().find(|e| e.name == "octal").unwrap();
+        for alias in octal.aliases {
+            assert!(
+                !octal.summary.contains(alias),
+                "{alias} in the summary again"
+            );
+            assert!(parse_spec(alias).is_ok(), "{alias}");
         }
     }
 

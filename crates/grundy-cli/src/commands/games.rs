@@ -2,7 +2,7 @@
 
 use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
-use grundy::registry::CATALOGUE;
+use grundy::registry::{alias_meaning, CATALOGUE};
 use grundy::GameError;
 use serde_json::json;
 
@@ -36,10 +36,19 @@ pub fn run(args: Args) -> Result<(), GameError> {
     }
     let mut text = String::new();
     for e in CATALOGUE {
-        let aliases = if e.aliases.is_empty() {
+        // Each alias once, with the code it stands for where it names a particular game.
+        let named: Vec<String> = e
+            .aliases
+            .iter()
+            .map(|a| match alias_meaning(a) {
+                Some(code) => format!("{a} = {code}"),
+                None => a.to_string(),
+            })
+            .collect();
+        let aliases = if named.is_empty() {
             String::new()
         } else {
-            format!(" (also: {})", e.aliases.join(", "))
+            format!(" (also: {})", named.join(", "))
         };
         text.push_str(&format!(
             "{}{aliases}\n    {}\n    e.g. grundy {}\n",

@@ -10,7 +10,9 @@
 
 use crate::commands::partizan;
 use grundy::impartial::family::{Family, Play, Winner};
-use grundy::impartial::play::{parse_command_for, Command, Session, Side, MOVE_SYNTAX};
+use grundy::impartial::play::{
+    draws_heaps, parse_command_for, Command, Session, Side, MOVE_SYNTAX,
+};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -81,7 +83,7 @@ impl<'f> Table<'f> {
     /// (A coin strip's head at 0 is a coin with a move, and stays.)
     fn hidden(&self, index: usize) -> bool {
         let family = self.session.family();
-        family.draws_heaps()
+        draws_heaps(family)
             && !family.whole_position_moves()
             && self.session.positions()[index] == "0"
             && family.has_moves("0").ok() == Some(false)
@@ -427,7 +429,7 @@ fn write_values(out: &mut impl Write, table: &Table) -> Result<(), GameError> {
 /// The position, one component per row, each with its number: heaps as rows of tokens,
 /// anything else as its text. Emptied heaps are left off.
 fn write_board(out: &mut impl Write, table: &Table) -> Result<(), GameError> {
-    let heaps = table.session.family().draws_heaps();
+    let heaps = draws_heaps(table.session.family());
     let shown = table.shown();
     if shown.is_empty() {
         writeln!(out, "     (nothing left)")?;

@@ -12,11 +12,25 @@ use crate::numeric::Nimber;
 pub use crate::outcome::{GameValue, Play, Winner};
 use crate::theory::period::HeapSequence;
 
+/// How a POSITION list is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// A sum of independent components, one per argument (cells, coins, pictures, tokens).
+    Sum,
+    /// Heaps of tokens, one per argument (a sum of heaps, or one game of heaps: prime-heap).
+    Heaps,
+    /// One position written over all the arguments, whose moves may change several entries
+    /// at once (Moore's Nim, staircase Nim): a move names the first entry it changes.
+    Whole,
+}
+
 /// One winning move: replace component `component` (0-based) by the position `to`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
+    /// Which component moves (0-based).
     pub component: usize,
+    /// What it becomes, as `play` and `apply_move` take it.
     pub to: String,
 }
 
@@ -24,6 +38,7 @@ pub struct Move {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ComponentReport {
+    /// The component as typed (or as the family reports it: a token as its vertex).
     pub position: String,
     /// The component's (normal-play) Grundy value, also in misère play, where the misère
     /// rule of heap games decides from these values; `null` for ∞ in loopy games, where the
@@ -36,12 +51,14 @@ pub struct ComponentReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
+    /// Who wins with perfect play.
     pub winner: Winner,
     /// The Grundy value of the whole position; `null` where it is not a nimber (loopy ∞,
     /// misère play, a prime-heap position the mover wins at once).
     pub grundy: Option<u64>,
     /// Every winning move (empty when the player to move cannot win).
     pub winning_moves: Vec<Move>,
+    /// Each component with its value.
     pub components: Vec<ComponentReport>,
     /// How the answer was obtained (closed form, table, certified period, theorem…).
     pub method: String,
@@ -92,23 +109,7 @@ pub trait Family: Send + Sync {
     /// every line of `input`, by the one rule of [`batch_lines`] (blank line = the empty
     /// position). Families with a faster bulk method override this and keep that rule.
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
-        let mut positions = Vec::new();
-        for (line, text) in batch_lines(input) {
-            positions.clear();
-            positions.extend(text.split_ascii_whitespace());
-            let winner = if positions.is_empty() {
-                Ok(empty_position_winner(play))
-            } else {
-                self.outcome(&positions, play)
-            };
-            let winner = winner.map_err(|e| GameError::AtLine {
-                line,
-                reason: e.to_string(),
-            })?;
-            out.push_str(winner.as_str());
-            out.push('\n');
-        }
-        Ok(())
+        batch_by_outcome(self, input, play, out)
     }
 
     /// The Grundy sequence view, for families whose positions are single heaps.
@@ -182,13 +183,17 @@ pub trait Family: Send + Sync {
             .collect())
     }
 
+    /// How the POSITION list is read: heaps, a sum of other components, or one whole
+    /// position (see [`Layout`]).
+    fn layout(&self) -> Layout;
+
     /// Whether the POSITION list is one game whose moves may change several entries at once
-    /// (`moore:K`, `staircase`). Then `options`, `moves` and `has_moves` read a whole position
-    /// (entries separated by spaces or commas), `explain` derives the whole position, and
-    /// `apply_move` also takes the whole new position as `to` (`component` is then only the
-    /// first entry it changes, as `solve` reports it). Default: a sum of components.
+    /// ([`Layout::Whole`]: `moore:K`, `staircase`). Then `options`, `moves` and `has_moves`
+    /// read a whole position (entries separated by spaces or commas), `explain` derives the
+    /// whole position, and `apply_move` also takes the whole new position as `to`
+    /// (`component` is then only the first entry it changes, as `solve` reports it).
     fn whole_position_moves(&self) -> bool {
-        false
+        self.layout() == Layout::Whole
     }
 
     /// Whether the game is over after a move that left `positions` (the player to move has
@@ -205,12 +210,6 @@ pub trait Family: Send + Sync {
     fn standalone_components(&self, _positions: &[&str]) -> Result<Option<Vec<String>>, GameError> {
         Ok(None)
     }
-
-    /// Whether `play` draws a component as a row of tokens (heaps do; coins, cells, files do
-    /// not). Default: families with a heap sequence.
-    fn draws_heaps(&self) -> bool {
-        self.sequence().is_some()
-    }
 }
 
 /// The lines of a `batch` input with their numbers (from 1): the one rule for every family.
@@ -219,6 +218,33 @@ pub trait Family: Send + Sync {
 /// components and no moves, see [`empty_position_winner`].
 pub fn batch_lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
     input.lines().enumerate().map(|(i, line)| (i + 1, line))
+}
+
+/// `batch` line by line through [`Family::outcome`], by the rule of [`batch_lines`]: the
+/// default of [`Family::batch`], for families with no faster bulk method.
+pub fn batch_by_outcome<F: Family + ?Sized>(
+    family: &F,
+    input: &str,
+    play: Play,
+    out: &mut String,
+) -> Result<(), GameError> {
+    let mut positions = Vec::new();
+    for (line, text) in batch_lines(input) {
+        positions.clear();
+        positions.extend(text.split_ascii_whitespace());
+        let winner = if positions.is_empty() {
+            Ok(empty_position_winner(play))
+        } else {
+            family.outcome(&positions, play)
+        };
+        let winner = winner.map_err(|e| GameError::AtLine {
+            line,
+            reason: e.to_string(),
+        })?;
+        out.push_str(winner.as_str());
+        out.push('\n');
+    }
+    Ok(())
 }
 
 /// Who wins the empty position (a blank `batch` line): the player to move has no move, so

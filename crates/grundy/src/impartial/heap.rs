@@ -13,7 +13,7 @@
 use crate::error::GameError;
 use crate::impartial::family::{
     batch_lines, component_at, empty_position_winner, illegal_move_reason, parse_components,
-    ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+    ComponentReport, Family, GameValue, Layout, Move, OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::HeapGame;
 use crate::limits::{check_memory, table_bytes, MAX_CACHED_TABLE};
@@ -449,6 +449,10 @@ impl<R: HeapRules> HeapFamily<R> {
 impl<R: HeapRules> Family for HeapFamily<R> {
     fn spec(&self) -> String {
         self.rules.spec()
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::Heaps
     }
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {

@@ -6,7 +6,10 @@
 //! - [`table`]: dense bottom-up Grundy sequences of heap games.
 //! - [`heap`]: what a heap game supplies ([`heap::HeapRules`]) and its adapter to [`family::Family`].
 //! - [`games`]: the families, one file each.
-//! - [`family`]: the text adapter the CLI talks to, and the report types.
+//! - [`ruleset`]: the typed face of a structured game ([`ruleset::Ruleset`]: typed positions,
+//!   options, values, and capabilities such as a misère theory).
+//! - [`text`]: the one text adapter [`text::Text`], any ruleset as a [`family::Family`].
+//! - [`family`]: the text interface the CLI and Python talk to, and the report types.
 //! - [`explain`], [`play`], [`count`]: derivations, the game against the engine, counting by outcome.
 
 pub mod count;
@@ -40,8 +43,10 @@ pub mod heap;
     rustdoc::broken_intra_doc_links
 )]
 pub mod play;
+pub mod ruleset;
 pub(crate) mod solver;
 pub mod table;
+pub mod text;
 
 pub use game::{HeapGame, Heaps, ImpartialGame};
 pub use solver::Solver;

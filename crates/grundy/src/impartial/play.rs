@@ -11,16 +11,25 @@
 
 use crate::error::GameError;
 use crate::impartial::explain::MoveReason;
-use crate::impartial::family::{no_moves_left, Family, Play, Winner};
+use crate::impartial::family::{no_moves_left, Family, Layout, Play, Winner};
+
+/// Whether `play` draws the components of `family` as rows of tokens: heaps do; coins,
+/// cells, files and whole positions are shown as their text.
+pub fn draws_heaps(family: &dyn Family) -> bool {
+    family.layout() == Layout::Heaps
+}
 
 /// Who is to move, or who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Side {
+    /// The person at the terminal.
     Human,
+    /// The perfect engine.
     Engine,
 }
 
 impl Side {
+    /// The opponent.
     pub fn other(self) -> Side {
         match self {
             Side::Human => Side::Engine,
@@ -34,17 +43,24 @@ impl Side {
 pub enum Command {
     /// Set the component numbered `component` (0-based, as the board shows it) to `to`.
     Move {
+        /// Which component (0-based).
         component: usize,
+        /// What it becomes, as the family reads a move.
         to: String,
     },
+    /// Show a winning move (or the best one) without playing it.
     Hint,
+    /// Explain the engine's last move.
     Why,
     /// Each component's Grundy value and their nim-sum.
     Values,
     /// Take back the last move pair (yours and the engine's reply).
     Undo,
+    /// List the commands.
     Help,
+    /// Print the position again.
     Show,
+    /// Leave the game.
     Quit,
 }
 
@@ -131,6 +147,7 @@ pub struct Advice {
     pub component: usize,
     /// What was moved: the component, or the whole position in whole-position games.
     pub from: String,
+    /// What it becomes.
     pub to: String,
     /// Whether the move wins with perfect play.
     pub wins: bool,
@@ -141,6 +158,7 @@ pub struct Advice {
 }
 
 impl Advice {
+    /// Whether the move wins with perfect play.
     pub fn wins(&self) -> bool {
         self.wins
     }
@@ -325,14 +343,17 @@ impl<'f> Session<'f> {
         Ok(session)
     }
 
+    /// The family being played.
     pub fn family(&self) -> &dyn Family {
         self.family
     }
 
+    /// The components now, as the family writes them.
     pub fn positions(&self) -> &[String] {
         &self.positions
     }
 
+    /// Who moves next.
     pub fn to_move(&self) -> Side {
         self.to_move
     }

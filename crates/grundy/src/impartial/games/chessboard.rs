@@ -8,11 +8,9 @@
 //! table is built once per family and shared by every query.
 
 use crate::error::GameError;
-use crate::impartial::family::{Family, GameValue, OptionReport, Play, Solution};
-use crate::impartial::games::cells::{
-    apply_cell_move, cell_option_reports, format_cell, parse_cell, parse_cells, solve_sum, Cell,
-    CellRules,
-};
+use crate::impartial::games::cells::{format_cell, Cell, Square, CELLS_TO_GIVE};
+use crate::impartial::ruleset::{GameValue, Ruleset};
+use crate::impartial::ImpartialGame;
 use crate::limits::check_memory;
 use crate::numeric::Nimber;
 use std::sync::OnceLock;
@@ -107,7 +105,7 @@ impl Chessboard {
     /// Why misère play is refused, citing this board: a cell of value 0 with a move but no
     /// move to value 1 (where the SJ condition fails), or, on boards where no cell fails it,
     /// only that no misère theory is implemented.
-    fn misere_refusal(&self) -> Result<String, GameError> {
+    fn misere_reason(&self) -> Result<String, GameError> {
         let n = self.size;
         let table = self.table()?;
         let value = |(x, y): Cell| table[((x - 1) * n + y - 1) as usize];
@@ -129,83 +127,74 @@ impl Chessboard {
             self.spec()
         ))
     }
+}
 
-    fn cells(&self, positions: &[&str]) -> Result<Vec<Cell>, GameError> {
-        parse_cells(positions)?
+/// The chessboard game by its definition, for the generic solver: the judge of the table.
+impl ImpartialGame for Chessboard {
+    type Position = Cell;
+
+    fn options(&self, cell: &Cell) -> Vec<Vec<Cell>> {
+        self.coin_options(*cell)
             .into_iter()
-            .map(|c| self.check_cell(c))
+            .map(|c| vec![c])
             .collect()
     }
 }
 
-impl CellRules for Chessboard {
-    fn cell_value(&self, (x, y): Cell) -> Result<Nimber, GameError> {
-        let n = self.size as usize;
-        Ok(Nimber(
-            self.table()?[(x as usize - 1) * n + y as usize - 1] as u64,
-        ))
-    }
+impl Ruleset for Chessboard {
+    type Position = Square;
 
-    fn cell_options(&self, cell: Cell) -> Vec<Cell> {
-        self.coin_options(cell)
-    }
-}
-
-impl Family for Chessboard {
     fn spec(&self) -> String {
         format!("chessboard:{}", self.size)
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let cells = self.cells(positions)?;
-        if play != Play::Normal {
-            return Err(GameError::Unsupported(self.misere_refusal()?));
+    fn what_to_give(&self) -> &'static str {
+        CELLS_TO_GIVE
+    }
+
+    fn check(&self, coin: &Square) -> Result<(), GameError> {
+        self.check_cell(coin.0).map(|_| ())
+    }
+
+    fn value(&self, &Square((x, y)): &Square) -> Result<GameValue, GameError> {
+        let n = self.size as usize;
+        Ok(GameValue::Finite(Nimber(
+            self.table()?[(x as usize - 1) * n + y as usize - 1] as u64,
+        )))
+    }
+
+    fn options(&self, coin: &Square) -> Result<Vec<Vec<Square>>, GameError> {
+        Ok(self
+            .coin_options(coin.0)
+            .into_iter()
+            .map(|c| vec![Square(c)])
+            .collect())
+    }
+
+    fn method(&self) -> String {
+        "Grundy values by table over the board (in order of x + y)".into()
+    }
+
+    fn misere_refusal(&self) -> GameError {
+        match self.misere_reason() {
+            Ok(reason) => GameError::Unsupported(reason),
+            Err(e) => e,
         }
-        solve_sum(
-            self,
-            &cells,
-            "Grundy values by table over the board (in order of x + y)".into(),
-        )
-    }
-
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        let cell = self.check_cell(parse_cell(position)?)?;
-        Ok(GameValue::Finite(self.cell_value(cell)?))
-    }
-
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        let cell = self.check_cell(parse_cell(position)?)?;
-        cell_option_reports(self, cell)
-    }
-
-    /// `to` is the coin's new cell `x,y`.
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        self.cells(positions)?;
-        apply_cell_move(positions, component, to, |from, to| {
-            Ok(self.coin_options(from).contains(&to))
-        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
     use crate::impartial::games::cells::assert_sum_matches_solver;
-    use crate::impartial::{ImpartialGame, Solver};
+    use crate::impartial::text::Text;
+    use crate::impartial::Solver;
     use proptest::prelude::*;
 
-    impl ImpartialGame for Chessboard {
-        type Position = Cell;
-        fn options(&self, cell: &Cell) -> Vec<Vec<Cell>> {
-            self.coin_options(*cell)
-                .into_iter()
-                .map(|c| vec![c])
-                .collect()
+    impl Chessboard {
+        fn cell_value(&self, cell: Cell) -> Result<Nimber, GameError> {
+            Ok(self.value(&Square(cell))?.finite().unwrap())
         }
     }
 
@@ -266,7 +255,7 @@ mod tests {
         for bad in ["0", "x", "20000"] {
             assert!(Chessboard::parse(bad, bad).is_err(), "{bad}");
         }
-        let game = board(15);
+        let game = Text(board(15));
         assert!(game.solve(&["0,3"], Play::Normal).is_err());
         assert!(game.solve(&["16,1"], Play::Normal).is_err());
         assert!(game.solve(&["3,3"], Play::Misere).is_err());
@@ -275,8 +264,8 @@ mod tests {
     proptest! {
         #[test]
         fn sums_match_solver(coins in proptest::collection::vec((1u64..=15, 1u64..=15), 1..4)) {
-            let game = board(15);
-            assert_sum_matches_solver(&game, &game, &coins);
+            let game = Text(board(15));
+            assert_sum_matches_solver(&game, game.rules(), &coins);
         }
     }
 }

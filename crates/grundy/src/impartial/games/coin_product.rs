@@ -22,16 +22,15 @@
 //! ([`ImpartialGame`] below) checks values and moves in the tests.
 
 use crate::error::GameError;
-use crate::impartial::family::{
-    component_at, parse_components, solve_components, ComponentReport, Family, GameValue, Move,
-    OptionReport, Play, Solution, Winner,
-};
 use crate::impartial::games::coins::{turn_coins, CoinGame, MAX_LISTED_COINS};
-use crate::impartial::heap::MAX_ENUMERATED_OPTIONS;
+use crate::impartial::heap::{HeapRules, MAX_ENUMERATED_OPTIONS, MAX_LISTED_OPTIONS};
+use crate::impartial::ruleset::{solve_with, GameValue, Reply, Ruleset, Solved};
 use crate::impartial::{HeapGame, ImpartialGame};
 use crate::numeric::number::parse_u64_expr;
 use crate::numeric::Nimber;
 use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
 
 /// The most search steps `solve` spends to find one winning move when the list is omitted
 /// (one nim-division a step: a few seconds at most).
@@ -43,7 +42,9 @@ pub type Head = (u64, u64);
 /// The product of two strip games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CoinProduct {
+    /// The strip of the first coordinate `x`.
     pub first: CoinGame,
+    /// The strip of the second coordinate `y`.
     pub second: CoinGame,
 }
 
@@ -254,13 +255,26 @@ pub fn parse_head(text: &str) -> Result<Head, GameError> {
     Ok((coordinate(x)?, coordinate(y)?))
 }
 
-/// Formats the heads an option leaves: `1,2+1,5+3,2`, or `none`.
-pub fn format_heads(heads: &[Head]) -> String {
-    if heads.is_empty() {
-        return "none".to_string();
+/// The typed position of a coin grid: one head `x,y` (a sum lists several).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GridHead(pub Head);
+
+impl FromStr for GridHead {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<GridHead, GameError> {
+        parse_head(text).map(GridHead)
     }
-    let parts: Vec<String> = heads.iter().map(|(x, y)| format!("{x},{y}")).collect();
-    parts.join("+")
+}
+
+impl fmt::Display for GridHead {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.0 .0, self.0 .1)
+    }
+}
+
+fn grid_heads(heads: Vec<Head>) -> Vec<GridHead> {
+    heads.into_iter().map(GridHead).collect()
 }
 
 /// The definition, for the generic solver: the options of a head are the heads each move leaves.
@@ -284,22 +298,9 @@ impl ImpartialGame for CoinProduct {
     }
 }
 
-impl CoinProduct {
-    fn parse_all(positions: &[&str]) -> Result<Vec<Head>, GameError> {
-        parse_components(positions, "list the heads as `x,y`", parse_head)
-    }
+impl Ruleset for CoinProduct {
+    type Position = GridHead;
 
-    fn normal_play_only(&self, play: Play) -> Result<(), GameError> {
-        play.normal_only(|| {
-            format!(
-                "misère play of `{}` has no theory in grundy; only normal play is available",
-                self.spec()
-            )
-        })
-    }
-}
-
-impl Family for CoinProduct {
     fn spec(&self) -> String {
         if *self == CoinProduct::TURNING_CORNERS {
             "turning-corners".to_string()
@@ -308,58 +309,17 @@ impl Family for CoinProduct {
         }
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        self.normal_play_only(play)?;
-        let heads = Self::parse_all(positions)?;
-        let values = heads
-            .iter()
-            .map(|&h| self.head_value(h))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut solution = solve_components(
-            &heads,
-            &values,
-            |&(x, y)| format!("{x},{y}"),
-            |&head, target| {
-                let options = self.options_with_value(head, target)?;
-                Ok(options.iter().map(|heads| format_heads(heads)).collect())
-            },
-            format!(
-                "Tartan theorem: a head at (x,y) is worth {}(x) ⊗ {}(y) (nim-product)",
-                self.first.name(),
-                self.second.name()
-            ),
-        )?;
-        if solution.moves_omitted.is_some() {
-            // One winning move, from the cheapest component that has one within the budget.
-            let total = Nimber::sum(values.iter().copied());
-            let mut order: Vec<usize> = (0..heads.len()).collect();
-            order.sort_by_key(|&i| heads[i].0.min(heads[i].1));
-            for i in order {
-                match self.one_option_with_value(heads[i], total ^ values[i]) {
-                    Ok(Some(option)) => {
-                        solution.one_winning_move = Some(Move {
-                            component: i,
-                            to: format_heads(&option),
-                        });
-                        break;
-                    }
-                    Ok(None) | Err(GameError::TooLarge(_)) => {}
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-        Ok(solution)
+    fn what_to_give(&self) -> &'static str {
+        "list the heads as `x,y`"
     }
 
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        Ok(GameValue::Finite(self.head_value(parse_head(position)?)?))
+    fn value(&self, head: &GridHead) -> Result<GameValue, GameError> {
+        Ok(GameValue::Finite(self.head_value(head.0)?))
     }
 
-    /// Every option of one head: the heads each move leaves (`none` for the lone corner
-    /// where both strips allow it), each head worth its Tartan value.
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        use crate::impartial::heap::{HeapRules, MAX_LISTED_OPTIONS};
-        let head = parse_head(position)?;
+    /// The heads each move leaves (`none` for the lone corner where both strips allow it).
+    fn options(&self, head: &GridHead) -> Result<Vec<Vec<GridHead>>, GameError> {
+        let head = head.0;
         self.head_value(head)?;
         let count = self.first.option_count(head.0) * self.second.option_count(head.1);
         if count > MAX_LISTED_OPTIONS {
@@ -370,88 +330,99 @@ impl Family for CoinProduct {
                 self.spec()
             )));
         }
-        ImpartialGame::options(self, &head)
+        Ok(ImpartialGame::options(self, &head)
             .into_iter()
-            .map(|option| {
-                let heads = &option;
-                let parts = heads
-                    .iter()
-                    .map(|&h| {
-                        Ok(ComponentReport {
-                            position: format!("{},{}", h.0, h.1),
-                            grundy: Some(self.head_value(h)?.0),
-                        })
-                    })
-                    .collect::<Result<Vec<_>, GameError>>()?;
-                Ok(OptionReport {
-                    position: format_heads(heads),
-                    grundy: parts.iter().filter_map(|p| p.grundy).fold(0, |a, v| a ^ v),
-                    parts,
-                })
-            })
-            .collect()
+            .map(grid_heads)
+            .collect())
     }
 
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        use crate::impartial::heap::HeapRules;
-        let (x, y) = parse_head(position)?;
+    fn has_moves(&self, &GridHead((x, y)): &GridHead) -> Result<bool, GameError> {
         Ok(self.first.option_count(x) > 0 && self.second.option_count(y) > 0)
     }
 
     /// `to` is the heads the move leaves, `+`-separated in any order (`2,1+2,5+3,1`), or
     /// `none`; they replace the head moved.
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        Self::parse_all(positions)?;
-        let from = component_at(positions, component)?;
+    fn read_move(&self, _from: &GridHead, _: usize, to: &str) -> Result<Vec<GridHead>, GameError> {
         let mut heads = match to.trim() {
             "none" => Vec::new(),
             text => text
                 .split('+')
-                .map(parse_head)
-                .collect::<Result<Vec<Head>, _>>()?,
+                .map(|t| t.parse())
+                .collect::<Result<Vec<GridHead>, _>>()?,
         };
         heads.sort_unstable();
-        let wanted = format_heads(&heads);
-        if !Family::options(self, from)?
-            .iter()
-            .any(|o| o.position == wanted)
-        {
-            return Err(GameError::bad_position(
-                to,
-                format!(
-                    "not reachable from `{}` in one move: a move turns A × B for moves A, B of the two strips",
-                    from.trim()
-                ),
-            ));
-        }
-        let mut next = Self::parse_all(positions)?;
-        next.splice(component..=component, heads);
-        Ok(turn_coins(&mut next)
-            .iter()
-            .map(|(x, y)| format!("{x},{y}"))
-            .collect())
+        Ok(heads)
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        self.normal_play_only(play)?;
-        let mut total = Nimber::ZERO;
-        for head in Self::parse_all(positions)? {
-            total ^= self.head_value(head)?;
+    fn illegal_move(&self, from: &GridHead, to: &str) -> GameError {
+        GameError::bad_position(
+            to,
+            format!("not reachable from `{from}` in one move: a move turns A × B for moves A, B of the two strips"),
+        )
+    }
+
+    /// Coins turned twice show tails again.
+    fn after_move(&self, mut sum: Vec<GridHead>) -> Vec<GridHead> {
+        turn_coins(&mut sum);
+        sum
+    }
+
+    fn method(&self) -> String {
+        format!(
+            "Tartan theorem: a head at (x,y) is worth {}(x) ⊗ {}(y) (nim-product)",
+            self.first.name(),
+            self.second.name()
+        )
+    }
+
+    /// Winning moves by the field structure ([`CoinProduct::options_with_value`]); when
+    /// they are too many to list, one move from the cheapest component that has one.
+    fn solve(&self, sum: &[GridHead]) -> Result<Solved<GridHead>, GameError> {
+        let mut solved = solve_with(self, sum, |head, target| {
+            Ok(self
+                .options_with_value(head.0, target)?
+                .into_iter()
+                .map(grid_heads)
+                .collect())
+        })?;
+        if solved.moves_omitted.is_some() {
+            let values = sum
+                .iter()
+                .map(|h| self.head_value(h.0))
+                .collect::<Result<Vec<_>, _>>()?;
+            let total = Nimber::sum(values.iter().copied());
+            let mut order: Vec<usize> = (0..sum.len()).collect();
+            order.sort_by_key(|&i| sum[i].0 .0.min(sum[i].0 .1));
+            for i in order {
+                match self.one_option_with_value(sum[i].0, total ^ values[i]) {
+                    Ok(Some(option)) => {
+                        solved.one_winning_move = Some(Reply {
+                            component: i,
+                            to: grid_heads(option),
+                        });
+                        break;
+                    }
+                    Ok(None) | Err(GameError::TooLarge(_)) => {}
+                    Err(e) => return Err(e),
+                }
+            }
         }
-        Ok(Winner::from_grundy(total))
+        Ok(solved)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
+    use crate::impartial::ruleset::{write_parts, Winner};
+    use crate::impartial::text::Text;
     use crate::impartial::Solver;
     use proptest::prelude::*;
+
+    fn format_heads(heads: &[Head]) -> String {
+        write_parts(&grid_heads(heads.to_vec()))
+    }
 
     fn products() -> Vec<CoinProduct> {
         let mut out = Vec::new();
@@ -490,6 +461,7 @@ mod tests {
                 assert_eq!(solver.grundy(&(x, y)).unwrap(), expected, "{x},{y}");
             }
         }
+        let game = Text(game);
         assert_eq!(game.value("2,2").unwrap(), GameValue::Finite(Nimber(3)));
         // Moves from (3,3) to value 0 ⊕ ... : the corners (x',y') with (3⊕x')⊗(3⊕y') = 3⊗3 = 2.
         let s = game.solve(&["3,3"], Play::Normal).unwrap();
@@ -507,11 +479,12 @@ mod tests {
         assert!(CoinProduct::parse("ruler,nim", "product:ruler,nim").is_err());
         let p = CoinProduct::parse("mock-turtles, ruler", "product:mock-turtles,ruler").unwrap();
         assert_eq!(p.spec(), "product:mock-turtles,ruler");
+        let p = Text(p);
         assert!(p.solve(&["1,1"], Play::Misere).is_err());
         let err = p.value(&format!("{},0", u64::MAX)).unwrap_err().to_string();
         assert!(err.contains("exceeds 2^64−1"), "{err}");
         // Values of huge heads are fine; listing moves of a huge head is refused, not attempted.
-        let corners = CoinProduct::TURNING_CORNERS;
+        let corners = Text(CoinProduct::TURNING_CORNERS);
         assert_eq!(
             corners.outcome(&["10^18,10^18"], Play::Normal).unwrap(),
             Winner::First
@@ -533,7 +506,7 @@ mod tests {
             let product = products()[which];
             let texts: Vec<String> = heads.iter().map(|(x, y)| format!("{x},{y}")).collect();
             let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-            let solution = product.solve(&refs, Play::Normal).unwrap();
+            let solution = Text(product).solve(&refs, Play::Normal).unwrap();
             let mut solver = Solver::new(&product);
             prop_assert_eq!(solution.grundy, Some(solver.sum_value(&heads).unwrap().0));
             let (got, expected) =
@@ -543,7 +516,7 @@ mod tests {
 
         #[test]
         fn large_turning_corners_moves_are_winning(x in 1u64..2000, y in 1u64..2000) {
-            let game = CoinProduct::TURNING_CORNERS;
+            let game = Text(CoinProduct::TURNING_CORNERS);
             let head = format!("{x},{y}");
             let solution = game.solve(&[head.as_str()], Play::Normal).unwrap();
             // A lone head of value x ⊗ y ≠ 0 has a move to 0 (mex); every listed move must be one.

@@ -22,12 +22,14 @@
 use crate::impartial::HeapGame;
 
 use crate::error::GameError;
-use crate::impartial::family::{
-    parse_components, solve_components, Family, GameValue, OptionReport, Play, Solution, Winner,
+use crate::impartial::family::illegal_move_reason;
+use crate::impartial::heap::{
+    parse_heap, HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS, MAX_LISTED_OPTIONS,
 };
-use crate::impartial::heap::{HeapFamily, HeapRules, MAX_ENUMERATED_OPTIONS};
+use crate::impartial::ruleset::{solve_with, GameValue, Heap, Ruleset, Solved};
 use crate::numeric::Nimber;
 use crate::theory::period::HeapSequence;
+use std::collections::HashSet;
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
 /// can turn a long run).
@@ -36,12 +38,16 @@ pub const MAX_LISTED_COINS: u128 = 10_000_000;
 /// The one-dimensional coin-turning games grundy knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CoinGame {
+    /// Turn 1, 2 or 3 coins.
     MockTurtles,
+    /// Turn any run of consecutive coins.
     Ruler,
+    /// Turn exactly 2 coins.
     Twins,
 }
 
 impl CoinGame {
+    /// Every strip game, in the order `games` lists them.
     pub const ALL: [CoinGame; 3] = [CoinGame::MockTurtles, CoinGame::Ruler, CoinGame::Twins];
 
     /// The spec name (`mock-turtles`, `ruler`, `twins`).
@@ -255,19 +261,6 @@ impl HeapRules for CoinGame {
     }
 }
 
-/// Formats the other coins a move turns: `1+2`, or `none` when it turns the head's coin alone.
-///
-/// Not [`format_heaps`](crate::impartial::heap::format_heaps): for heaps an empty option is the
-/// heap `0` (the empty game), but on a strip a head at 0 is a real coin (worth 1 in Mock
-/// Turtles and Ruler), so the two must read differently.
-pub fn format_coins(coins: &[u64]) -> String {
-    if coins.is_empty() {
-        return "none".to_string();
-    }
-    let parts: Vec<String> = coins.iter().map(u64::to_string).collect();
-    parts.join("+")
-}
-
 /// The heads of a strip or grid after a move, in order: a coin listed twice was turned from
 /// heads to tails, so equal heads cancel in pairs (as their equal values do in the nim-sum).
 pub fn turn_coins<H: Ord + Copy>(heads: &mut Vec<H>) -> &[H] {
@@ -284,99 +277,144 @@ pub fn turn_coins<H: Ord + Copy>(heads: &mut Vec<H>) -> &[H] {
     heads
 }
 
-/// A strip game as a CLI family: [`HeapFamily`] for values, outcomes, batches and tables;
-/// its own `solve`, because a move is reported as the coins it turns ([`format_coins`]), which
-/// heap-game move reports (where a heap of 0 is nothing) cannot say.
+fn strip_heads(coins: Vec<u64>) -> Vec<Heap> {
+    coins.into_iter().map(Heap).collect()
+}
+
+/// A strip game as a ruleset: heads are positions, a move is written as the other coins it
+/// turns (`5 → 1+2`, `none` for the head's coin alone), which heap-game reports (where a heap
+/// of 0 is nothing) cannot say. The [`HeapFamily`] inside serves the sequence (`table`,
+/// `period`, `plot`).
 pub struct CoinStrip(HeapFamily<CoinGame>);
 
 impl CoinStrip {
+    /// The strip game `game`.
     pub fn new(game: CoinGame) -> CoinStrip {
         CoinStrip(HeapFamily::new(game))
     }
+
+    fn game(&self) -> CoinGame {
+        *self.0.rules()
+    }
 }
 
-impl Family for CoinStrip {
+impl Ruleset for CoinStrip {
+    type Position = Heap;
+
     fn spec(&self) -> String {
-        self.0.spec()
+        self.game().spec()
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        if play == Play::Misere {
-            return self.0.solve(positions, play); // the heap family's misère answer (or refusal)
+    fn what_to_give(&self) -> &'static str {
+        "list the positions of the heads"
+    }
+
+    fn value(&self, head: &Heap) -> Result<GameValue, GameError> {
+        Ok(GameValue::Finite(self.game().checked_head_value(head.0)?))
+    }
+
+    /// The other coins each move turns, sorted, each set once.
+    fn options(&self, head: &Heap) -> Result<Vec<Vec<Heap>>, GameError> {
+        let (game, n) = (self.game(), head.0);
+        let count = game.option_count(n);
+        if count > MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "heap {n} of `{}` has about {count} options; too many to list one by one",
+                game.spec()
+            )));
         }
-        let heads = parse_components(
-            positions,
-            "list the positions of the heads",
-            crate::impartial::heap::parse_heap,
-        )?;
-        let game = *self.0.rules();
-        let values = heads
-            .iter()
-            .map(|&x| game.checked_head_value(x))
-            .collect::<Result<Vec<Nimber>, _>>()?;
-        solve_components(
-            &heads,
-            &values,
-            u64::to_string,
-            |&x, target| {
-                let options = game.options_with_value(x, target)?;
-                Ok(options.iter().map(|coins| format_coins(coins)).collect())
-            },
-            game.closed_form_name().to_string(),
+        let mut options = Vec::new();
+        let mut seen = HashSet::new();
+        game.heap_options(n, &mut |coins| {
+            let coins = game.normalise(coins.to_vec());
+            if seen.insert(coins.clone()) {
+                options.push(strip_heads(coins));
+            }
+        });
+        Ok(options)
+    }
+
+    fn has_moves(&self, head: &Heap) -> Result<bool, GameError> {
+        Ok(self.game().option_count(head.0) > 0)
+    }
+
+    fn is_option(&self, from: &Heap, to: &[Heap]) -> Result<bool, GameError> {
+        let coins: Vec<u64> = to.iter().map(|h| h.0).collect();
+        self.game().is_option(from.0, &coins)
+    }
+
+    /// `1+2` (in any order) or `none`.
+    fn read_move(&self, _: &Heap, _: usize, to: &str) -> Result<Vec<Heap>, GameError> {
+        let mut coins = match to.trim() {
+            "none" => Vec::new(),
+            text => text
+                .split('+')
+                .map(parse_heap)
+                .collect::<Result<Vec<u64>, _>>()?,
+        };
+        coins.sort_unstable();
+        Ok(strip_heads(coins))
+    }
+
+    /// Names the legal moves when they are few.
+    fn illegal_move(&self, from: &Heap, to: &str) -> GameError {
+        let game = self.game();
+        let listed = (game.option_count(from.0) <= 12).then(|| {
+            let mut listed = Vec::new();
+            game.heap_options(from.0, &mut |o| listed.push(game.format_option(o)));
+            listed
+        });
+        GameError::bad_position(
+            to,
+            format!(
+                "{} in `{}`",
+                illegal_move_reason(&from.to_string(), listed.as_deref()),
+                game.spec()
+            ),
         )
     }
 
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        self.0.value(position)
+    /// A coin turned that already showed heads goes tails ([`turn_coins`]).
+    fn after_move(&self, mut sum: Vec<Heap>) -> Vec<Heap> {
+        turn_coins(&mut sum);
+        sum
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        self.0.outcome(positions, play)
+    fn method(&self) -> String {
+        self.game().closed_form_name().to_string()
     }
 
-    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
-        self.0.batch(input, play, out)
+    /// Winning moves by the strip's direct search ([`CoinGame::options_with_value`]).
+    fn solve(&self, sum: &[Heap]) -> Result<Solved<Heap>, GameError> {
+        let game = self.game();
+        solve_with(self, sum, |head, target| {
+            Ok(game
+                .options_with_value(head.0, target)?
+                .into_iter()
+                .map(strip_heads)
+                .collect())
+        })
+    }
+
+    fn misere_refusal(&self) -> GameError {
+        GameError::Unsupported(format!(
+            "misère play of `{}` has no theory in grundy (no Anti-SG/SJ condition holds); only normal play is available",
+            self.spec()
+        ))
     }
 
     fn sequence(&self) -> Option<&dyn HeapSequence> {
-        self.0.sequence()
-    }
-
-    /// The heads each move leaves (`1+2`, `none`): [`HeapRules::zero_is_empty`] is false here.
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        self.0.options(position)
-    }
-
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        self.0.has_moves(position)
-    }
-
-    /// Heads are coins, not heaps of tokens.
-    fn draws_heaps(&self) -> bool {
-        false
-    }
-
-    /// `3 1+2` turns coins 3, 1 and 2; `3 none` turns coin 3 alone (the head goes). A coin
-    /// turned that already showed heads goes tails: see [`turn_coins`].
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let next = self.0.apply_move(positions, component, to)?;
-        let mut heads = next
-            .iter()
-            .map(|p| crate::impartial::heap::parse_heap(p))
-            .collect::<Result<Vec<u64>, _>>()?;
-        Ok(turn_coins(&mut heads).iter().map(u64::to_string).collect())
+        Some(&self.0)
     }
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play, Solution};
+    use crate::impartial::ruleset::{write_parts, Winner};
     use crate::impartial::table::heap_table;
+    use crate::impartial::text::Text;
     use crate::impartial::{Heaps, ImpartialGame, Solver};
     use proptest::prelude::*;
 
@@ -439,7 +477,7 @@ pub(crate) mod tests {
 
     #[test]
     fn positions_out_of_range_are_errors() {
-        let family = CoinStrip::new(CoinGame::MockTurtles);
+        let family = Text(CoinStrip::new(CoinGame::MockTurtles));
         let err = family
             .solve(&["9223372036854775808"], Play::Normal)
             .unwrap_err();
@@ -507,14 +545,14 @@ pub(crate) mod tests {
         #[test]
         fn winning_moves_match_the_solver(heads in proptest::collection::vec(0u64..12, 1..4)) {
             for game in CoinGame::ALL {
-                let family = CoinStrip::new(game);
+                let family = Text(CoinStrip::new(game));
                 let texts: Vec<String> = heads.iter().map(u64::to_string).collect();
                 let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
                 let solution = family.solve(&refs, Play::Normal).unwrap();
                 let view = Heaps(&game);
                 let mut solver = Solver::new(&view);
                 prop_assert_eq!(solution.grundy, Some(solver.sum_value(&heads).unwrap().0));
-                let (got, expected) = winning_moves_both_ways(&solution, &mut solver, &heads, format_coins);
+                let (got, expected) = winning_moves_both_ways(&solution, &mut solver, &heads, |c| write_parts(&strip_heads(c.to_vec())));
                 prop_assert_eq!(got, expected, "{:?}", game);
             }
         }

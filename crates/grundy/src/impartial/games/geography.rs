@@ -24,7 +24,9 @@ use crate::impartial::family::{
 /// Who wins geography from `start`, and every winning first move (neighbours of `start`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// Who wins.
     pub winner: Winner,
+    /// The vertices the token may move to and win.
     pub winning_moves: Vec<u32>,
 }
 
@@ -160,6 +162,10 @@ pub struct Geography;
 impl Family for Geography {
     fn spec(&self) -> String {
         "geography".to_string()
+    }
+
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
     }
 
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {

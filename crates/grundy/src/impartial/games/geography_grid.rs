@@ -63,6 +63,7 @@ impl GeographyGrid {
         }
     }
 
+    /// The `rows × cols` board.
     pub fn new(rows: u32, cols: u32) -> GeographyGrid {
         GeographyGrid {
             rows: rows as u64,
@@ -183,6 +184,10 @@ impl GeographyGrid {
 impl Family for GeographyGrid {
     fn spec(&self) -> String {
         format!("geography-grid:{},{}", self.rows, self.cols)
+    }
+
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
     }
 
     /// POSITION is the start `r,c`, or the walk so far `r,c/r,c/…` (what `play` leaves).

@@ -498,6 +498,10 @@ impl Family for Hackenbush {
         "hackenbush".to_string()
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
+    }
+
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         normal_play_only(play)?;
         let pictures = read_pictures(positions)?;

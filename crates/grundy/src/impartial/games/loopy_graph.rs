@@ -139,6 +139,10 @@ impl Family for LoopyGraph {
         "graph".to_string()
     }
 
+    fn layout(&self) -> crate::impartial::family::Layout {
+        crate::impartial::family::Layout::Sum
+    }
+
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
         normal_play_only(play)?;
         let game = GameGraph::read(positions)?;

@@ -16,12 +16,14 @@
 //! `K + 1`. Every leaf with at least one lowered heap is a distinct winning move.
 
 use crate::error::GameError;
-use crate::impartial::family::{Family, GameValue, OptionReport, Play, Solution, Winner};
+use crate::impartial::family::{Layout, Play};
 use crate::impartial::games::tuple::{
-    entry_reports, format_tuple, not_an_option, parse_target, parse_tuple, tuple_move,
-    tuple_option_reports, Target,
+    entry_reports, first_change, not_an_option, parse_target, Target, Tuple,
 };
+use crate::impartial::heap::MAX_LISTED_OPTIONS;
+use crate::impartial::ruleset::{GameValue, Misere, Reply, Ruleset, Solved, Winner};
 use crate::impartial::{ImpartialGame, Solver};
+use crate::numeric::Nimber;
 
 /// At most this many winning moves are listed (there can be astronomically many).
 pub const MAX_LISTED_MOVES: usize = 100_000;
@@ -330,34 +332,36 @@ impl ImpartialGame for Moore {
     }
 }
 
-impl Family for Moore {
-    fn spec(&self) -> String {
-        format!("moore:{}", self.k)
-    }
-
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let heaps = parse_tuple(positions)?;
-        let winner = self.outcome(positions, play)?;
+impl Moore {
+    /// The answer under `play`: Moore's rule decides, winning moves by the column search.
+    fn answer(&self, heaps: &Tuple, play: Play) -> Result<Solved<Tuple>, GameError> {
+        let heaps = &heaps.0;
+        let is_p = match play {
+            Play::Normal => self.is_p_position(heaps),
+            Play::Misere => self.is_misere_p_position(heaps),
+        };
+        let winner = if is_p { Winner::Second } else { Winner::First };
         let grundy = match (play, winner) {
             (Play::Misere, _) => None,
             (Play::Normal, Winner::Second) => Some(0),
-            (Play::Normal, _) => self.grundy(&heaps).ok(),
+            (Play::Normal, _) => self.grundy(heaps).ok(),
         };
         let winning_moves = match (winner, play) {
-            (Winner::First, Play::Normal) => self.winning_moves(&heaps)?,
-            (Winner::First, Play::Misere) => self.misere_winning_moves(&heaps)?,
+            (Winner::First, Play::Normal) => self.winning_moves(heaps)?,
+            (Winner::First, Play::Misere) => self.misere_winning_moves(heaps)?,
             _ => Vec::new(),
         };
-        Ok(Solution {
-            moves_omitted: None,
-            one_winning_move: None,
+        Ok(Solved {
             winner,
             grundy,
             winning_moves: winning_moves
-                .iter()
-                .map(|to| tuple_move(&heaps, to))
+                .into_iter()
+                .map(|to| Reply {
+                    component: first_change(heaps, &to),
+                    to: vec![Tuple(to)],
+                })
                 .collect(),
-            components: entry_reports(&heaps, |_| None),
+            components: entry_reports(heaps, |_| None),
             method: format!(
                 "Moore's rule{}: every binary column has a multiple of {} ones at a P-position{}",
                 if play == Play::Misere {
@@ -372,105 +376,123 @@ impl Family for Moore {
                     ""
                 }
             ),
+            moves_omitted: None,
+            one_winning_move: None,
         })
     }
 
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        let heaps = parse_tuple(&[position])?;
-        if self.is_p_position(&heaps) {
-            return Ok(GameValue::Finite(crate::numeric::Nimber::ZERO));
+    fn rule(&self) -> String {
+        format!("a move lowers from 1 to {} heaps", self.k)
+    }
+}
+
+impl Ruleset for Moore {
+    type Position = Tuple;
+
+    fn spec(&self) -> String {
+        format!("moore:{}", self.k)
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::Whole
+    }
+
+    /// 0 at a P-position at any size; otherwise by the generic solver, small positions only.
+    fn value(&self, heaps: &Tuple) -> Result<GameValue, GameError> {
+        if self.is_p_position(&heaps.0) {
+            return Ok(GameValue::Finite(Nimber::ZERO));
         }
-        Ok(GameValue::Finite(crate::numeric::Nimber(
-            self.grundy(&heaps)?,
-        )))
+        Ok(GameValue::Finite(Nimber(self.grundy(&heaps.0)?)))
     }
 
-    fn whole_position_moves(&self) -> bool {
-        true
-    }
-
-    /// Every move of the whole position with its value (small positions only: the values
-    /// come from the generic solver).
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        let heaps = parse_tuple(&[position])?;
-        self.grundy(&heaps)?;
-        let mut solver = Solver::new(self);
-        let options = self
-            .all_options(&heaps)
-            .into_iter()
-            .map(|next| {
-                let mut sorted = next.clone();
-                sorted.sort_unstable();
-                let value = solver.grundy(&sorted)?.0;
-                Ok((next, value))
-            })
-            .collect::<Result<Vec<_>, GameError>>()?;
-        Ok(tuple_option_reports(options))
-    }
-
-    /// Without values, at any size the solver cannot reach: every move while they are few,
-    /// else refused.
-    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
-        let heaps = parse_tuple(&[position])?;
+    /// Every move of the whole position, while they are few enough to list.
+    fn options(&self, heaps: &Tuple) -> Result<Vec<Vec<Tuple>>, GameError> {
         let count = heaps
+            .0
             .iter()
             .try_fold(1u128, |acc, &h| acc.checked_mul(h as u128 + 1))
             .unwrap_or(u128::MAX);
-        if count > crate::impartial::heap::MAX_LISTED_OPTIONS {
+        if count > MAX_LISTED_OPTIONS {
             return Err(GameError::TooLarge(format!(
                 "this Moore position has up to {count} moves; too many to list one by one"
             )));
         }
         Ok(self
-            .all_options(&heaps)
-            .iter()
-            .map(|o| format_tuple(o))
+            .all_options(&heaps.0)
+            .into_iter()
+            .map(|o| vec![Tuple(o)])
             .collect())
     }
 
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        Ok(parse_tuple(&[position])?.iter().any(|&h| h > 0))
+    fn has_moves(&self, heaps: &Tuple) -> Result<bool, GameError> {
+        Ok(heaps.0.iter().any(|&h| h > 0))
+    }
+
+    /// From 1 to `K` heaps lowered, none raised: checked directly at any size.
+    fn is_option(&self, from: &Tuple, to: &[Tuple]) -> Result<bool, GameError> {
+        let [next] = to else { return Ok(false) };
+        let (heaps, next) = (&from.0, &next.0);
+        let lowered = heaps.iter().zip(next).filter(|(a, b)| b < a).count() as u64;
+        let raised = heaps.iter().zip(next).any(|(a, b)| b > a);
+        Ok(next.len() == heaps.len() && !raised && lowered > 0 && lowered <= self.k)
     }
 
     /// `to` is the whole new position, or the new size of heap `component` (a one-heap move).
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let heaps = parse_tuple(positions)?;
-        let rule = format!("a move lowers from 1 to {} heaps", self.k);
-        let next = match parse_target(&heaps, to)? {
+    fn read_move(&self, from: &Tuple, component: usize, to: &str) -> Result<Vec<Tuple>, GameError> {
+        let heaps = &from.0;
+        let next = match parse_target(heaps, to)? {
             Target::Whole(next) => next,
             Target::Entry(size) if component < heaps.len() => {
                 let mut next = heaps.clone();
                 next[component] = size;
                 next
             }
-            Target::Entry(_) => return Err(not_an_option(to, &heaps, &rule)),
+            Target::Entry(_) => return Err(self.illegal_move(from, to)),
         };
-        let lowered = heaps.iter().zip(&next).filter(|(a, b)| b < a).count() as u64;
-        let raised = heaps.iter().zip(&next).any(|(a, b)| b > a);
-        if raised || lowered == 0 || lowered > self.k {
-            return Err(not_an_option(to, &heaps, &rule));
-        }
-        Ok(next.iter().map(u64::to_string).collect())
+        Ok(vec![Tuple(next)])
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        let heaps = parse_tuple(positions)?;
-        let is_p = match play {
-            Play::Normal => self.is_p_position(&heaps),
-            Play::Misere => self.is_misere_p_position(&heaps),
-        };
-        Ok(if is_p { Winner::Second } else { Winner::First })
+    fn illegal_move(&self, from: &Tuple, to: &str) -> GameError {
+        not_an_option(to, &from.0, &self.rule())
+    }
+
+    fn solve(&self, sum: &[Tuple]) -> Result<Solved<Tuple>, GameError> {
+        self.answer(&sum[0], Play::Normal)
+    }
+
+    fn outcome(&self, sum: &[Tuple]) -> Result<Winner, GameError> {
+        Ok(if self.is_p_position(&sum[0].0) {
+            Winner::Second
+        } else {
+            Winner::First
+        })
+    }
+
+    fn misere(&self) -> Option<&dyn Misere<Tuple>> {
+        Some(self)
+    }
+}
+
+/// Moore's misère rule (module doc).
+impl Misere<Tuple> for Moore {
+    fn solve_misere(&self, sum: &[Tuple]) -> Result<Solved<Tuple>, GameError> {
+        self.answer(&sum[0], Play::Misere)
+    }
+
+    fn misere_outcome(&self, sum: &[Tuple]) -> Result<Winner, GameError> {
+        Ok(if self.is_misere_p_position(&sum[0].0) {
+            Winner::Second
+        } else {
+            Winner::First
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::Family;
+    use crate::impartial::text::Text;
     use proptest::prelude::*;
 
     fn moore(k: u64) -> Moore {
@@ -541,6 +563,7 @@ mod tests {
     fn moore_1_is_nim_and_reports_whole_positions() {
         let game = moore(1);
         assert!(game.is_p_position(&[1, 2, 3]));
+        let game = Text(game);
         let s = game.solve(&["3", "5", "7"], Play::Normal).unwrap();
         let to: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(to, ["3 5 6", "3 4 7", "2 5 7"]);
@@ -551,13 +574,14 @@ mod tests {
 
     #[test]
     fn large_positions_and_errors() {
-        let game = moore(2);
+        let moore2 = moore(2);
+        let game = Text(moore2);
         let many = vec!["1"; 65];
         assert!(game.solve(&many, Play::Normal).is_err());
         assert!(game.outcome(&many, Play::Normal).is_ok());
         // Columns: 3 = 011, 5 = 101, 6 = 110: each column has two 1s, not a multiple of 3.
-        assert!(!game.is_p_position(&[3, 5, 6]));
-        assert!(game.is_p_position(&[7, 7, 7]));
+        assert!(!moore2.is_p_position(&[3, 5, 6]));
+        assert!(moore2.is_p_position(&[7, 7, 7]));
         let big = u64::MAX.to_string();
         let s = game.solve(&[&big, &big, &big, "1"], Play::Normal).unwrap();
         assert_eq!(s.winner, Winner::First);

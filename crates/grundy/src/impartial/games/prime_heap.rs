@@ -1,8 +1,8 @@
 //! The prime-heap game (`prime-heap:K`): a move takes 1..K tokens from one heap, and the
 //! player who moves wins **at once** if after the move *some* heap has prime size; a player
 //! who cannot move (every heap empty) loses. The win condition looks at all heaps together,
-//! so this is not a sum of independent games: the POSITION list is the heaps of one game and
-//! the family implements [`Family`] directly.
+//! so this is not a sum of independent games: the POSITION list is the heaps of one game, and
+//! the ruleset answers for the whole list ([`Ruleset::solve`], [`Ruleset::is_over`]).
 //!
 //! The rule (proved below by the dead-zone argument and checked against the literal game by
 //! brute force in the tests). Let `p(n)` be the largest prime strictly below `n` (none for
@@ -26,11 +26,9 @@
 
 use crate::error::GameError;
 use crate::impartial::count::{count_by_outcome, mul_mod, Outcome};
-use crate::impartial::family::{
-    batch_lines, component_at, parse_components, ComponentReport, Family, GameValue, Move,
-    OptionReport, Play, Solution, Winner,
-};
-use crate::impartial::heap::{parse_heap, MAX_ENUMERATED_OPTIONS};
+use crate::impartial::family::{ComponentReport, Layout};
+use crate::impartial::heap::{MAX_ENUMERATED_OPTIONS, MAX_LISTED_OPTIONS};
+use crate::impartial::ruleset::{GameValue, Heap, Reply, Ruleset, Solved, Winner};
 use crate::numeric::number::parse_u64_expr;
 use crate::numeric::primes::{is_prime, next_prime_at_least, prev_prime};
 use crate::numeric::Nimber;
@@ -49,14 +47,26 @@ pub struct PrimeHeap {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Heap `heap` can be moved onto the prime `prime`: the mover wins at once.
-    Threat { heap: usize, prime: u64 },
+    Threat {
+        /// The heap (0-based).
+        heap: usize,
+        /// The prime it can reach.
+        prime: u64,
+    },
     /// Heap `heap` is prime and another heap is non-empty: moving that one wins at once.
-    PrimeStays { heap: usize },
+    PrimeStays {
+        /// The prime heap (0-based).
+        heap: usize,
+    },
     /// Neither: the XOR of the heaps' values decides.
-    Nim { total: u64 },
+    Nim {
+        /// The XOR of the heaps' values.
+        total: u64,
+    },
 }
 
 impl PrimeHeap {
+    /// `prime-heap:K`; `K ≥ 1`.
     pub fn new(k: u64) -> Result<PrimeHeap, GameError> {
         if k == 0 {
             return Err(GameError::bad_spec(
@@ -82,6 +92,7 @@ impl PrimeHeap {
         })
     }
 
+    /// The most tokens one move takes.
     pub fn k(&self) -> u64 {
         self.k
     }
@@ -121,6 +132,7 @@ impl PrimeHeap {
         Decision::Nim { total }
     }
 
+    /// Who wins the game of `heaps`, by the rule (module docs), without listing moves.
     pub fn winner(&self, heaps: &[u64]) -> Winner {
         PrimeHeap::winner_of(self.decide(heaps))
     }
@@ -221,16 +233,6 @@ impl PrimeHeap {
         let m = first as u128 + (residue + modulus - first as u128 % modulus) % modulus;
         (m <= last as u128).then_some(m as u64)
     }
-
-    fn parse_heaps(positions: &[&str]) -> Result<Vec<u64>, GameError> {
-        parse_components(positions, "list the heap sizes of the game", parse_heap)
-    }
-
-    fn normal_play_only(play: Play) -> Result<(), GameError> {
-        play.normal_only(|| {
-            "misère play of `prime-heap` is not defined: the game is won by making a heap prime, not by the last move".into()
-        })
-    }
 }
 
 fn too_many_moves(count: u128) -> GameError {
@@ -239,14 +241,78 @@ fn too_many_moves(count: u128) -> GameError {
     ))
 }
 
-impl Family for PrimeHeap {
+fn sizes(sum: &[Heap]) -> Vec<u64> {
+    sum.iter().map(|h| h.0).collect()
+}
+
+impl Ruleset for PrimeHeap {
+    type Position = Heap;
+
     fn spec(&self) -> String {
         format!("prime-heap:{}", self.k)
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        PrimeHeap::normal_play_only(play)?;
-        let heaps = PrimeHeap::parse_heaps(positions)?;
+    fn layout(&self) -> Layout {
+        Layout::Heaps
+    }
+
+    fn what_to_give(&self) -> &'static str {
+        "list the heap sizes of the game"
+    }
+
+    /// One heap alone: no Grundy value when it can reach a prime (the mover wins at once,
+    /// as `solve` says), else its value `(n − p) mod (K+1)` in the reduced game, which is
+    /// non-zero exactly when the player to move wins.
+    fn value(&self, &Heap(n): &Heap) -> Result<GameValue, GameError> {
+        Ok(match self.threat(n) {
+            Some(prime) => GameValue::WinsAtOnce {
+                why: format!("{n} → {prime} leaves a prime"),
+            },
+            None => GameValue::Finite(Nimber(self.heap_value(n))),
+        })
+    }
+
+    /// Take 1..K tokens: the sizes `n − 1` down to `n − K`.
+    fn options(&self, &Heap(n): &Heap) -> Result<Vec<Vec<Heap>>, GameError> {
+        let lo = n.saturating_sub(self.k);
+        if (n - lo) as u128 > MAX_LISTED_OPTIONS {
+            return Err(GameError::TooLarge(format!(
+                "a heap of {n} has {} moves; too many to list one by one",
+                n - lo
+            )));
+        }
+        Ok((lo..n).rev().map(|m| vec![Heap(m)]).collect())
+    }
+
+    /// The game is decided by its rule (a move onto a prime wins at once), not by the mex of
+    /// per-heap options: there is no derivation to list.
+    fn options_refusal(&self, heap: &Heap) -> Option<GameError> {
+        Some(GameError::Unsupported(format!(
+            "heap {heap} of `{}` is one heap of one game, decided by the prime rule (see `method`), not by a mex of its options",
+            self.spec()
+        )))
+    }
+
+    fn has_moves(&self, heap: &Heap) -> Result<bool, GameError> {
+        Ok(heap.0 > 0)
+    }
+
+    fn is_option(&self, &Heap(n): &Heap, to: &[Heap]) -> Result<bool, GameError> {
+        Ok(matches!(to, [Heap(m)] if *m < n && n - m <= self.k))
+    }
+
+    fn illegal_move(&self, from: &Heap, to: &str) -> GameError {
+        GameError::bad_position(
+            to,
+            format!(
+                "a move takes 1 to {} tokens from the heap of {from}",
+                self.k
+            ),
+        )
+    }
+
+    fn solve(&self, sum: &[Heap]) -> Result<Solved<Heap>, GameError> {
+        let heaps = sizes(sum);
         let decision = self.decide(&heaps);
         let winning_moves = match decision {
             Decision::Nim { total: 0 } => Vec::new(),
@@ -277,65 +343,42 @@ impl Family for PrimeHeap {
             ),
         };
         let decided_by_values = grundy.is_some();
-        let components = heaps
-            .iter()
-            .map(|&n| ComponentReport {
-                position: n.to_string(),
-                grundy: decided_by_values.then(|| self.heap_value(n)),
-            })
-            .collect();
-        Ok(Solution {
-            moves_omitted: None,
-            one_winning_move: None,
+        Ok(Solved {
             winner: PrimeHeap::winner_of(decision),
             grundy,
             winning_moves: winning_moves
                 .into_iter()
-                .map(|(component, to)| Move {
+                .map(|(component, to)| Reply {
                     component,
-                    to: to.to_string(),
+                    to: vec![Heap(to)],
                 })
                 .collect(),
-            components,
+            components: heaps
+                .iter()
+                .map(|&n| ComponentReport {
+                    position: n.to_string(),
+                    grundy: decided_by_values.then(|| self.heap_value(n)),
+                })
+                .collect(),
             method,
+            moves_omitted: None,
+            one_winning_move: None,
         })
     }
 
-    /// One heap alone: no Grundy value when it can reach a prime (the mover wins at once,
-    /// as `solve` says), else its value `(n − p) mod (K+1)` in the reduced game, which is
-    /// non-zero exactly when the player to move wins.
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        let n = parse_heap(position)?;
-        Ok(match self.threat(n) {
-            Some(prime) => GameValue::WinsAtOnce {
-                why: format!("{n} → {prime} leaves a prime"),
-            },
-            None => GameValue::Finite(Nimber(self.heap_value(n))),
-        })
+    fn outcome(&self, sum: &[Heap]) -> Result<Winner, GameError> {
+        Ok(self.winner(&sizes(sum)))
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        PrimeHeap::normal_play_only(play)?;
-        Ok(self.winner(&PrimeHeap::parse_heaps(positions)?))
+    /// The player who leaves a prime heap has won; otherwise play ends with every heap empty.
+    fn is_over(&self, sum: &[Heap]) -> Result<bool, GameError> {
+        Ok(sum.iter().any(|h| is_prime(h.0)) || sum.iter().all(|h| h.0 == 0))
     }
 
-    /// One line per game; parses into one reused buffer and decides without listing moves.
-    fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
-        PrimeHeap::normal_play_only(play)?;
-        let mut heaps = Vec::new();
-        for (line, text) in batch_lines(input) {
-            heaps.clear();
-            // A blank line is the empty position (every heap empty): the mover loses.
-            for word in text.split_ascii_whitespace() {
-                heaps.push(parse_heap(word).map_err(|e| GameError::AtLine {
-                    line,
-                    reason: e.to_string(),
-                })?);
-            }
-            out.push_str(self.winner(&heaps).as_str());
-            out.push('\n');
-        }
-        Ok(())
+    fn misere_refusal(&self) -> GameError {
+        GameError::Unsupported(
+            "misère play of `prime-heap` is not defined: the game is won by making a heap prime, not by the last move".into(),
+        )
     }
 
     fn sequence(&self) -> Option<&dyn HeapSequence> {
@@ -383,59 +426,6 @@ impl Family for PrimeHeap {
         };
         Some(Ok(((sums as u128 + lone as u128) % modulus as u128) as u64))
     }
-
-    /// The game is decided by its rule (a move onto a prime wins at once), not by the mex of
-    /// per-heap options: there is no derivation to list.
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        Err(GameError::Unsupported(format!(
-            "heap {} of `{}` is one heap of one game, decided by the prime rule (see `method`), not by a mex of its options",
-            position.trim(),
-            self.spec()
-        )))
-    }
-
-    /// Take 1..K tokens: the sizes `n − 1` down to `n − K`.
-    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
-        let n = parse_heap(position)?;
-        let lo = n.saturating_sub(self.k);
-        if (n - lo) as u128 > crate::impartial::heap::MAX_LISTED_OPTIONS {
-            return Err(GameError::TooLarge(format!(
-                "a heap of {n} has {} moves; too many to list one by one",
-                n - lo
-            )));
-        }
-        Ok((lo..n).rev().map(|m| m.to_string()).collect())
-    }
-
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        Ok(parse_heap(position)? > 0)
-    }
-
-    /// `to` is the heap's new size, 1 to K tokens fewer.
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let mut heaps = PrimeHeap::parse_heaps(positions)?;
-        component_at(positions, component)?;
-        let (n, m) = (heaps[component], parse_heap(to)?);
-        if m >= n || n - m > self.k {
-            return Err(GameError::bad_position(
-                to,
-                format!("a move takes 1 to {} tokens from the heap of {n}", self.k),
-            ));
-        }
-        heaps[component] = m;
-        Ok(heaps.iter().map(u64::to_string).collect())
-    }
-
-    /// The player who leaves a prime heap has won; otherwise play ends with every heap empty.
-    fn over_after_move(&self, positions: &[&str]) -> Result<bool, GameError> {
-        let heaps = PrimeHeap::parse_heaps(positions)?;
-        Ok(heaps.iter().any(|&n| is_prime(n)) || heaps.iter().all(|&n| n == 0))
-    }
 }
 
 /// `table prime-heap:K`: the values `v(0), v(1), …` of single heaps in the reduced game;
@@ -464,6 +454,8 @@ impl HeapSequence for PrimeHeap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
+    use crate::impartial::text::Text;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
@@ -653,7 +645,7 @@ mod tests {
     #[test]
     fn value_agrees_with_solve() {
         for k in 1..=5 {
-            let family = game(k);
+            let family = Text(game(k));
             for n in 0..200u64 {
                 let text = n.to_string();
                 let solved = family.solve(&[&text], Play::Normal).unwrap();
@@ -667,13 +659,13 @@ mod tests {
                     other => panic!("K={k} {n}: {other:?}"),
                 }
                 assert_eq!(
-                    HeapSequence::wins_at_once(&family, n),
+                    HeapSequence::wins_at_once(family.rules(), n),
                     solved.grundy.is_none()
                 );
             }
         }
         assert_eq!(
-            game(3).value("9").unwrap().to_string(),
+            Text(game(3)).value("9").unwrap().to_string(),
             "no Grundy value: the player to move wins at once (9 → 7 leaves a prime)"
         );
     }
@@ -742,10 +734,10 @@ mod tests {
                 total: (11 % 8) ^ (10 % 8)
             }
         );
-        let s = g.solve(&["1140", "1139"], Play::Normal).unwrap();
+        let s = Text(g).solve(&["1140", "1139"], Play::Normal).unwrap();
         assert_eq!(s.grundy, Some(1));
         assert_eq!(s.components[0].grundy, Some(3));
-        let s = g.solve(&["24", "1140"], Play::Normal).unwrap();
+        let s = Text(g).solve(&["24", "1140"], Play::Normal).unwrap();
         assert_eq!(s.grundy, None);
         assert!(s.method.contains("onto the prime 23"), "{}", s.method);
         assert!(s.components.iter().all(|c| c.grundy.is_none()));
@@ -787,7 +779,7 @@ mod tests {
         for bad in ["", "0", "-1", "x", "2^64"] {
             assert!(PrimeHeap::parse(bad, "prime-heap").is_err(), "{bad}");
         }
-        let g = game(3);
+        let g = Text(game(3));
         assert!(g.solve(&[], Play::Normal).is_err());
         assert!(g.solve(&["7"], Play::Misere).is_err());
         let mut out = String::new();

@@ -10,12 +10,12 @@
 //! when step `i` holds enough coins.
 
 use crate::error::GameError;
-use crate::impartial::family::{Family, GameValue, OptionReport, Play, Solution, Winner};
+use crate::impartial::family::Layout;
 use crate::impartial::games::tuple::{
-    entry_reports, not_an_option, parse_target, parse_tuple, tuple_move, tuple_option_reports,
-    Target,
+    entry_reports, first_change, not_an_option, parse_target, Target, Tuple,
 };
 use crate::impartial::heap::MAX_LISTED_OPTIONS;
+use crate::impartial::ruleset::{GameValue, Reply, Ruleset, Solved, Winner};
 use crate::numeric::Nimber;
 
 /// `staircase`.
@@ -63,45 +63,40 @@ fn too_many_coins() -> GameError {
     GameError::bad_position("", "a step would hold more than 2^64−1 coins")
 }
 
-impl Family for Staircase {
+/// A position's steps as `u64` counts: every position typed or reached by a listed option
+/// fits (only the winning moves `solve` reports may pile more coins onto one step).
+fn counts(steps: &Steps) -> Result<Vec<u64>, GameError> {
+    steps
+        .0
+        .iter()
+        .map(|&c| u64::try_from(c).map_err(|_| too_many_coins()))
+        .collect()
+}
+
+/// A staircase position: coins per step, step 0 first (`0 5 9`). Counts are read up to
+/// 2^64−1; the new positions of winning moves may exceed it.
+pub type Steps = Tuple<u128>;
+
+const RULE: &str = "coins move from one step to the step below";
+
+impl Ruleset for Staircase {
+    type Position = Steps;
+
     fn spec(&self) -> String {
         "staircase".to_string()
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let steps = parse_tuple(positions)?;
-        play.normal_only(|| {
-            "misère play of `staircase` has no theory in grundy; only normal play is available"
-                .into()
-        })?;
-        let total = staircase_value(&steps);
-        let from: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
-        Ok(Solution {
-            moves_omitted: None,
-            one_winning_move: None,
-            winner: Winner::from_grundy(Nimber(total)),
-            grundy: Some(total),
-            winning_moves: winning_moves(&steps)
-                .iter()
-                .map(|to| tuple_move(&from, to))
-                .collect(),
-            components: entry_reports(&steps, |i| Some(if i % 2 == 1 { steps[i] } else { 0 })),
-            method: "G = nim-sum of the odd steps".into(),
-        })
+    fn layout(&self) -> Layout {
+        Layout::Whole
     }
 
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        let steps = parse_tuple(&[position])?;
-        Ok(GameValue::Finite(Nimber(staircase_value(&steps))))
+    fn value(&self, steps: &Steps) -> Result<GameValue, GameError> {
+        Ok(GameValue::Finite(Nimber(staircase_value(&counts(steps)?))))
     }
 
-    fn whole_position_moves(&self) -> bool {
-        true
-    }
-
-    /// Every move of the whole position (`0 5 9`), each the whole new position.
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        let steps = parse_tuple(&[position])?;
+    /// Every move of the whole position, each the whole new position.
+    fn options(&self, steps: &Steps) -> Result<Vec<Vec<Steps>>, GameError> {
+        let steps = counts(steps)?;
         let count: u128 = steps.iter().skip(1).map(|&c| c as u128).sum();
         if count > MAX_LISTED_OPTIONS {
             return Err(GameError::TooLarge(format!(
@@ -114,78 +109,96 @@ impl Family for Staircase {
                 let mut next = steps.clone();
                 next[i] -= moved;
                 next[i - 1] = steps[i - 1].checked_add(moved).ok_or_else(too_many_coins)?;
-                let value = staircase_value(&next);
-                options.push((next, value));
+                options.push(vec![Tuple(next.into_iter().map(u128::from).collect())]);
             }
         }
-        Ok(tuple_option_reports(options))
+        Ok(options)
     }
 
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        Ok(parse_tuple(&[position])?.iter().skip(1).any(|&c| c > 0))
+    fn has_moves(&self, steps: &Steps) -> Result<bool, GameError> {
+        Ok(steps.0.iter().skip(1).any(|&c| c > 0))
+    }
+
+    /// Legal iff exactly one step `i ≥ 1` lost `m ≥ 1` coins and step `i − 1` gained them.
+    fn is_option(&self, from: &Steps, to: &[Steps]) -> Result<bool, GameError> {
+        let ([next], steps) = (to, &from.0) else {
+            return Ok(false);
+        };
+        let next = &next.0;
+        Ok(next.len() == steps.len()
+            && (1..steps.len()).any(|i| {
+                let moved = steps[i].checked_sub(next[i]).filter(|&m| m > 0);
+                moved.is_some_and(|m| {
+                    next[i - 1].checked_sub(steps[i - 1]) == Some(m)
+                        && (0..steps.len()).all(|j| j == i || j == i - 1 || next[j] == steps[j])
+                })
+            }))
     }
 
     /// `to` is the whole new position, or the new count of step `component`: lower, the coins
     /// go down one step; higher, they come down from the step above.
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let steps = parse_tuple(positions)?;
-        let rule = "coins move from one step to the step below";
+    fn read_move(&self, from: &Steps, component: usize, to: &str) -> Result<Vec<Steps>, GameError> {
+        let steps = counts(from)?;
         let next = match parse_target(&steps, to)? {
             Target::Whole(next) => next,
             Target::Entry(count) => {
                 let now = *steps
                     .get(component)
-                    .ok_or_else(|| not_an_option(to, &steps, rule))?;
+                    .ok_or_else(|| not_an_option(to, &steps, RULE))?;
                 let mut next = steps.clone();
-                next[component] = count;
-                let (from, below, moved) = if count < now {
+                let (source, below, moved) = if count < now {
                     (component, component.checked_sub(1), now - count)
                 } else {
                     (component + 1, Some(component), count - now)
                 };
                 match below {
-                    Some(below) if from < steps.len() && steps[from] >= moved => {
-                        next[from] = steps[from] - moved;
+                    Some(below) if source < steps.len() && steps[source] >= moved => {
+                        next[source] = steps[source] - moved;
                         next[below] = steps[below].checked_add(moved).ok_or_else(too_many_coins)?;
                         next[component] = count;
                     }
-                    _ => return Err(not_an_option(to, &steps, rule)),
+                    _ => return Err(not_an_option(to, &steps, RULE)),
                 }
                 next
             }
         };
-        // Legal iff exactly one step i ≥ 1 lost m ≥ 1 coins and step i − 1 gained them.
-        let legal = (1..steps.len()).any(|i| {
-            let moved = steps[i].checked_sub(next[i]).filter(|&m| m > 0);
-            moved.is_some_and(|m| {
-                next[i - 1].checked_sub(steps[i - 1]) == Some(m)
-                    && (0..steps.len()).all(|j| j == i || j == i - 1 || next[j] == steps[j])
-            })
-        });
-        if !legal || next.len() != steps.len() {
-            return Err(not_an_option(to, &steps, rule));
-        }
-        Ok(next.iter().map(u64::to_string).collect())
+        Ok(vec![Tuple(next.into_iter().map(u128::from).collect())])
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        match play {
-            Play::Normal => Ok(Winner::from_grundy(Nimber(staircase_value(&parse_tuple(
-                positions,
-            )?)))),
-            Play::Misere => Ok(self.solve(positions, play)?.winner),
-        }
+    fn illegal_move(&self, from: &Steps, to: &str) -> GameError {
+        not_an_option(to, &from.0, RULE)
+    }
+
+    fn method(&self) -> String {
+        "G = nim-sum of the odd steps".into()
+    }
+
+    fn solve(&self, sum: &[Steps]) -> Result<Solved<Steps>, GameError> {
+        let steps = counts(&sum[0])?;
+        let total = staircase_value(&steps);
+        Ok(Solved {
+            winner: Winner::from_grundy(Nimber(total)),
+            grundy: Some(total),
+            winning_moves: winning_moves(&steps)
+                .into_iter()
+                .map(|to| Reply {
+                    component: first_change(&sum[0].0, &to),
+                    to: vec![Tuple(to)],
+                })
+                .collect(),
+            components: entry_reports(&steps, |i| Some(if i % 2 == 1 { steps[i] } else { 0 })),
+            method: self.method(),
+            moves_omitted: None,
+            one_winning_move: None,
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
+    use crate::impartial::text::Text;
     use crate::impartial::{ImpartialGame, Solver};
     use proptest::prelude::*;
 
@@ -227,23 +240,33 @@ mod tests {
 
     #[test]
     fn reports_and_huge_counts() {
-        let s = Staircase
-            .solve(&["3", "1", "4", "1"], Play::Normal)
-            .unwrap();
+        let family = Text(Staircase);
+        let s = family.solve(&["3", "1", "4", "1"], Play::Normal).unwrap();
         // odd steps 1 and 1: value 0.
         assert_eq!((s.winner, s.grundy), (Winner::Second, Some(0)));
-        let s = Staircase.solve(&["0", "5", "9"], Play::Normal).unwrap();
+        let s = family.solve(&["0", "5", "9"], Play::Normal).unwrap();
         let to: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(to, ["5 0 9"]);
         assert_eq!(s.winning_moves[0].component, 0);
         // Coins moved down may push a step past 2^64−1: still a legal move, printed exactly.
         let max = u64::MAX.to_string();
-        let s = Staircase.solve(&[&max, &max], Play::Normal).unwrap();
+        let s = family.solve(&[&max, &max], Play::Normal).unwrap();
         assert_eq!(s.winning_moves[0].to, "36893488147419103230 0");
-        assert!(Staircase.solve(&["1", "2"], Play::Misere).is_err());
+        assert!(family.solve(&["1", "2"], Play::Misere).is_err());
+        assert_eq!(family.value("0,5,9").unwrap(), GameValue::Finite(Nimber(5)));
+        // A move names the whole new position or one step's new count.
         assert_eq!(
-            Staircase.value("0,5,9").unwrap(),
-            GameValue::Finite(Nimber(5))
+            family.apply_move(&["0", "5", "9"], 1, "2").unwrap(),
+            ["3", "2", "9"]
+        );
+        assert_eq!(
+            family.apply_move(&["0", "5", "9"], 1, "7").unwrap(),
+            ["0", "7", "7"]
+        );
+        let err = family.apply_move(&["0", "5", "9"], 0, "0 4 9").unwrap_err();
+        assert!(
+            err.to_string().contains("coins move from one step"),
+            "{err}"
         );
     }
 }

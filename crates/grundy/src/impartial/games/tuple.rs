@@ -1,13 +1,37 @@
 //! Games whose position is one tuple of counts rather than a sum — Moore's Nim (heaps) and
 //! staircase Nim (coins per step): parsing and printing the tuple, and the report shape.
 //!
-//! A move of such a game may change several entries at once, so a [`Move`] names the first
+//! A move of such a game may change several entries at once, so a move names the first
 //! entry it changes in `component` and writes the **whole new position** in `to` (entries
 //! separated by spaces, as typed on the command line); `components` lists the entries.
 
 use crate::error::GameError;
-use crate::impartial::family::{ComponentReport, Move, OptionReport};
+use crate::impartial::family::ComponentReport;
 use crate::impartial::heap::parse_heap;
+use std::fmt;
+use std::str::FromStr;
+
+/// The typed position of a tuple game: its entries in order (`3 1 4 1`). Read from one text
+/// with entries separated by spaces or commas; written with spaces. `T` is wider than `u64`
+/// where a move may push an entry past 2^64−1 (staircase: coins piling onto one step).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tuple<T = u64>(pub Vec<T>);
+
+impl<T: From<u64>> FromStr for Tuple<T> {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<Self, GameError> {
+        Ok(Tuple(
+            parse_tuple(&[text])?.into_iter().map(T::from).collect(),
+        ))
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Tuple<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_tuple(&self.0))
+    }
+}
 
 /// Parses the POSITION arguments; a single argument may also hold the whole tuple separated
 /// by commas or spaces (as `grundy value` receives it).
@@ -32,12 +56,9 @@ pub fn format_tuple<T: ToString>(entries: &[T]) -> String {
     parts.join(" ")
 }
 
-/// The move from `from` to `to`: `component` is the first entry that differs.
-pub fn tuple_move<T: PartialEq + ToString>(from: &[T], to: &[T]) -> Move {
-    Move {
-        component: from.iter().zip(to).position(|(a, b)| a != b).unwrap_or(0),
-        to: format_tuple(to),
-    }
+/// The entry a move from `from` to `to` is reported under: the first one that differs.
+pub fn first_change<T: PartialEq>(from: &[T], to: &[T]) -> usize {
+    from.iter().zip(to).position(|(a, b)| a != b).unwrap_or(0)
 }
 
 /// The `to` of a move in a tuple game, as typed in `play` or reported by `solve`.
@@ -67,23 +88,8 @@ pub fn parse_target(entries: &[u64], to: &str) -> Result<Target, GameError> {
     }
 }
 
-/// The option reports of a tuple game: each option the whole new position, with its value.
-pub fn tuple_option_reports(options: Vec<(Vec<u64>, u64)>) -> Vec<OptionReport> {
-    options
-        .into_iter()
-        .map(|(next, grundy)| OptionReport {
-            position: format_tuple(&next),
-            parts: vec![ComponentReport {
-                position: format_tuple(&next),
-                grundy: Some(grundy),
-            }],
-            grundy,
-        })
-        .collect()
-}
-
 /// The error for a whole position that is not an option of `from`.
-pub fn not_an_option(to: &str, from: &[u64], rule: &str) -> GameError {
+pub fn not_an_option<T: ToString>(to: &str, from: &[T], rule: &str) -> GameError {
     GameError::bad_position(
         to,
         format!(
@@ -120,7 +126,10 @@ mod tests {
         assert!(parse_tuple(&[" , "]).is_err());
         assert!(parse_tuple(&["3", "-1"]).is_err());
         assert_eq!(format_tuple(&[3u64, 1, 4]), "3 1 4");
-        let m = tuple_move(&[3u64, 1, 4], &[3, 0, 2]);
-        assert_eq!((m.component, m.to.as_str()), (1, "3 0 2"));
+        assert_eq!(first_change(&[3u64, 1, 4], &[3, 0, 2]), 1);
+        assert_eq!("3,1 4".parse::<Tuple>().unwrap(), Tuple(vec![3, 1, 4]));
+        assert_eq!(Tuple(vec![3u128, 1]).to_string(), "3 1");
+        let err = "3 x".parse::<Tuple>().unwrap_err().to_string();
+        assert!(err.contains("`x`") && err.contains("heap size"), "{err}");
     }
 }

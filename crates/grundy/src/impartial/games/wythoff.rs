@@ -13,13 +13,12 @@
 //!   a side-`L` table costs `O(L³/64)`), for coordinates below [`MAX_TABLE_SIDE`].
 
 use crate::error::GameError;
-use crate::impartial::family::{
-    ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+use crate::impartial::family::{ComponentReport, Play};
+use crate::impartial::games::cells::{format_cell, Cell, Square, CELLS_TO_GIVE};
+use crate::impartial::ruleset::{
+    solve_by_values, GameValue, Misere, Reply, Ruleset, Solved, Winner,
 };
-use crate::impartial::games::cells::{
-    apply_cell_move, cell_option_reports, format_cell, parse_cell, parse_cells, solve_sum, Cell,
-    CellRules,
-};
+use crate::impartial::ImpartialGame;
 use crate::numeric::integer::isqrt;
 use crate::numeric::Nimber;
 use std::sync::RwLock;
@@ -72,6 +71,18 @@ pub fn partner(c: u64) -> u64 {
         }
     }
     unreachable!("every positive integer is ⌊kφ⌋ or ⌊kφ²⌋ for some k (Beatty)")
+}
+
+/// Wythoff's game by its definition, for the generic solver: the judge of every fast path
+/// here (one queen's P-positions, the Grundy table).
+pub struct Queen;
+
+impl ImpartialGame for Queen {
+    type Position = Cell;
+
+    fn options(&self, &(a, b): &Cell) -> Vec<Vec<Cell>> {
+        options(a, b).into_iter().map(|c| vec![c]).collect()
+    }
 }
 
 /// Whether `to` is an option of `from`.
@@ -153,6 +164,7 @@ pub struct Wythoff {
 }
 
 impl Wythoff {
+    /// The family, with no table yet (the first sum grows one).
     pub fn new() -> Wythoff {
         Wythoff::default()
     }
@@ -165,15 +177,6 @@ impl Wythoff {
             ));
         }
         Ok(())
-    }
-
-    /// The queens of a sum, each checked by [`Wythoff::check_exact`].
-    fn exact_cells(positions: &[&str]) -> Result<Vec<Cell>, GameError> {
-        let cells = parse_cells(positions)?;
-        for &cell in &cells {
-            Wythoff::check_exact(cell)?;
-        }
-        Ok(cells)
     }
 
     /// `G(a, b)` from the table; refuses coordinates at or above [`MAX_TABLE_SIDE`].
@@ -198,7 +201,8 @@ impl Wythoff {
         Ok(Nimber(value as u64))
     }
 
-    fn solve_one(&self, (a, b): Cell, play: Play) -> Result<Solution, GameError> {
+    /// One queen, exactly at any size: the P-positions of `play` and the moves onto them.
+    fn solve_one(&self, (a, b): Cell, play: Play) -> Solved<Square> {
         let is_p = match play {
             Play::Normal => is_p_position(a, b),
             Play::Misere => is_misere_p_position(a, b),
@@ -208,16 +212,14 @@ impl Wythoff {
             Play::Normal if is_p => Some(0),
             Play::Normal => self.grundy((a, b)).ok().map(|v| v.0),
         };
-        Ok(Solution {
-            moves_omitted: None,
-            one_winning_move: None,
+        Solved {
             winner: if is_p { Winner::Second } else { Winner::First },
             grundy,
             winning_moves: winning_moves_of_one(a, b, play)
                 .into_iter()
-                .map(|c| Move {
+                .map(|c| Reply {
                     component: 0,
-                    to: format_cell(c),
+                    to: vec![Square(c)],
                 })
                 .collect(),
             components: vec![ComponentReport {
@@ -233,89 +235,86 @@ impl Wythoff {
                     ""
                 }
             ),
-        })
+            moves_omitted: None,
+            one_winning_move: None,
+        }
     }
 }
 
-impl CellRules for Wythoff {
-    fn cell_value(&self, cell: Cell) -> Result<Nimber, GameError> {
-        self.grundy(cell)
-    }
+impl Ruleset for Wythoff {
+    type Position = Square;
 
-    fn cell_options(&self, (a, b): Cell) -> Vec<Cell> {
-        options(a, b)
-    }
-}
-
-impl Family for Wythoff {
     fn spec(&self) -> String {
         "wythoff".to_string()
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let cells = Wythoff::exact_cells(positions)?;
-        match (&cells[..], play) {
-            ([one], _) => self.solve_one(*one, play),
-            (_, Play::Misere) => Err(GameError::Unsupported(
-                "misère play of a sum of Wythoff queens has no theory in grundy (the Anti-SG/SJ condition fails: 3,5 has value 0 but no move to value 1); one queen is solved exactly".into(),
-            )),
-            (_, Play::Normal) => solve_sum(
-                self,
-                &cells,
-                "Grundy values by table (mex of row, column and diagonal)".into(),
-            ),
-        }
+    fn what_to_give(&self) -> &'static str {
+        CELLS_TO_GIVE
     }
 
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        let cell = parse_cell(position)?;
-        Wythoff::check_exact(cell)?;
-        if is_p_position(cell.0, cell.1) {
+    fn check(&self, queen: &Square) -> Result<(), GameError> {
+        Wythoff::check_exact(queen.0)
+    }
+
+    /// 0 at a P-position at any size; otherwise from the table.
+    fn value(&self, &Square((a, b)): &Square) -> Result<GameValue, GameError> {
+        if is_p_position(a, b) {
             return Ok(GameValue::Finite(Nimber::ZERO));
         }
-        Ok(GameValue::Finite(self.grundy(cell)?))
+        Ok(GameValue::Finite(self.grundy((a, b))?))
     }
 
-    /// Options with their values, from the table (coordinates below [`MAX_TABLE_SIDE`]).
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        let cell = parse_cell(position)?;
-        Wythoff::check_exact(cell)?;
-        // The table bounds the option list too (a queen at a,b has a + b + min(a, b)).
-        self.grundy(cell)?;
-        cell_option_reports(self, cell)
+    /// Left, down, diagonal (nearest first); within the table, which bounds the list too (a
+    /// queen at a,b has a + b + min(a, b) options).
+    fn options(&self, &Square((a, b)): &Square) -> Result<Vec<Vec<Square>>, GameError> {
+        self.grundy((a, b))?;
+        Ok(options(a, b).into_iter().map(|c| vec![Square(c)]).collect())
     }
 
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        Ok(parse_cell(position)? != (0, 0))
+    fn has_moves(&self, queen: &Square) -> Result<bool, GameError> {
+        Ok(queen.0 != (0, 0))
     }
 
-    /// `to` is the queen's new cell `x,y`; legality is checked directly, at any size.
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        apply_cell_move(positions, component, to, |from, to| {
-            Wythoff::check_exact(to)?;
-            Ok(is_option(from, to))
-        })
+    /// Checked directly, at any size.
+    fn is_option(&self, from: &Square, to: &[Square]) -> Result<bool, GameError> {
+        Ok(matches!(to, [to] if is_option(from.0, to.0)))
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        let cells = Wythoff::exact_cells(positions)?;
-        match (&cells[..], play) {
-            ([(a, b)], Play::Normal) => Ok(if is_p_position(*a, *b) {
+    fn method(&self) -> String {
+        "Grundy values by table (mex of row, column and diagonal)".into()
+    }
+
+    fn solve(&self, sum: &[Square]) -> Result<Solved<Square>, GameError> {
+        match sum {
+            [one] => Ok(self.solve_one(one.0, Play::Normal)),
+            _ => solve_by_values(self, sum),
+        }
+    }
+
+    fn outcome(&self, sum: &[Square]) -> Result<Winner, GameError> {
+        match sum {
+            [Square((a, b))] => Ok(if is_p_position(*a, *b) {
                 Winner::Second
             } else {
                 Winner::First
             }),
-            ([(a, b)], Play::Misere) => Ok(if is_misere_p_position(*a, *b) {
-                Winner::Second
-            } else {
-                Winner::First
-            }),
-            _ => Ok(self.solve(positions, play)?.winner),
+            _ => Ok(self.solve(sum)?.winner),
+        }
+    }
+
+    fn misere(&self) -> Option<&dyn Misere<Square>> {
+        Some(self)
+    }
+}
+
+/// One queen in misère play: its P-positions (module doc). Sums are refused.
+impl Misere<Square> for Wythoff {
+    fn solve_misere(&self, sum: &[Square]) -> Result<Solved<Square>, GameError> {
+        match sum {
+            [one] => Ok(self.solve_one(one.0, Play::Misere)),
+            _ => Err(GameError::Unsupported(
+                "misère play of a sum of Wythoff queens has no theory in grundy (the Anti-SG/SJ condition fails: 3,5 has value 0 but no move to value 1); one queen is solved exactly".into(),
+            )),
         }
     }
 }
@@ -323,18 +322,11 @@ impl Family for Wythoff {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::Family;
     use crate::impartial::games::cells::assert_sum_matches_solver;
-    use crate::impartial::{ImpartialGame, Solver};
+    use crate::impartial::text::Text;
+    use crate::impartial::Solver;
     use proptest::prelude::*;
-
-    /// The definition, for the generic solver.
-    struct Queen;
-    impl ImpartialGame for Queen {
-        type Position = Cell;
-        fn options(&self, &(a, b): &Cell) -> Vec<Vec<Cell>> {
-            options(a, b).into_iter().map(|c| vec![c]).collect()
-        }
-    }
 
     #[test]
     fn first_p_positions_are_wythoffs_pairs() {
@@ -387,7 +379,7 @@ mod tests {
         assert!(!is_p_position(a + 1, a + k));
         assert_eq!(partner(a), a + k);
         assert_eq!(partner(a + k), a);
-        let game = Wythoff::new();
+        let game = Text(Wythoff::new());
         let cell = format!("{},{}", a + 5, a + k);
         let s = game.solve(&[&cell], Play::Normal).unwrap();
         assert_eq!(s.winner, Winner::First);
@@ -462,7 +454,7 @@ mod tests {
 
         #[test]
         fn sums_match_solver(cells in proptest::collection::vec((0u64..25, 0u64..25), 2..4)) {
-            assert_sum_matches_solver(&Wythoff::new(), &Queen, &cells);
+            assert_sum_matches_solver(&Text(Wythoff::new()), &Queen, &cells);
         }
     }
 }
