@@ -4,9 +4,12 @@ use grundy::GameError;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// Maps a command's result to the process exit code: 0, or 2 with one line on stderr.
-/// A closed stdout (e.g. `grundy table … | head`) is not an error.
+/// Maps a command's result to the process exit code: 0, or 2 with one line on stderr (bad
+/// input, a refusal, or an output that could not be written, e.g. a full disk). A closed
+/// stdout (e.g. `grundy table … | head`) is not an error.
 pub fn finish(result: Result<(), GameError>) -> ExitCode {
+    // Whatever is still buffered must reach stdout before the run counts as a success.
+    let result = result.and_then(|()| io::stdout().flush().map_err(GameError::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.io_kind() == Some(io::ErrorKind::BrokenPipe) => ExitCode::SUCCESS,
@@ -28,8 +31,11 @@ pub fn usage_error(error: clap::Error, command: Option<&str>) -> ExitCode {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        let _ = error.print();
-        return ExitCode::SUCCESS;
+        return match error.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => write_failed(&e.to_string()),
+        };
     }
     // `value nim 1 2`: the user meant a sum.
     let hint = (command == Some("value") && error.kind() == ErrorKind::UnknownArgument).then_some(
@@ -78,6 +84,12 @@ fn one_line(rendered: &str, command: Option<&str>, hint: Option<&str>) -> String
     }
 }
 
+/// Reports an unwritable stdout on stderr and fails the run.
+fn write_failed(reason: &str) -> ExitCode {
+    let _ = writeln!(io::stderr(), "grundy: cannot write the output: {reason}");
+    ExitCode::from(2)
+}
+
 /// Panics are bugs; still, the user gets one line, not a backtrace.
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
@@ -111,4 +123,42 @@ pub fn println_checked(text: &str) -> Result<(), GameError> {
     out.write_all(text.as_bytes())?;
     out.write_all(b"\n")?;
     Ok(())
+}
+
+/// A writer that refuses to write past the output budget ([`grundy::limits::output_budget`]):
+/// the estimate before a stream can only be a guess from the first lines, so the stream itself
+/// stops, with the same refusal, where the guess was too low.
+pub struct BudgetedWriter<W> {
+    inner: W,
+    written: u64,
+    budget: u64,
+}
+
+impl<W: Write> BudgetedWriter<W> {
+    /// Wraps `inner` with the current output budget.
+    pub fn new(inner: W) -> Self {
+        BudgetedWriter {
+            inner,
+            written: 0,
+            budget: grundy::limits::output_budget(),
+        }
+    }
+}
+
+impl<W: Write> Write for BudgetedWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.written + buf.len() as u64 > self.budget {
+            return Err(io::Error::other(format!(
+                "the output reached the output budget of {} (raise it with --output-limit SIZE)",
+                grundy::limits::human_bytes(self.budget as u128)
+            )));
+        }
+        let n = self.inner.write(buf)?;
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }
