@@ -107,6 +107,9 @@ mod tests {
         let mut lines = LineReader::new(exact.as_bytes());
         assert_eq!(lines.next_line().unwrap().map(str::len), Some(MAX_LINE));
         let mut lines = LineReader::new(&b"\xff\n"[..]);
-        assert!(matches!(lines.next_line(), Err(GameError::AtLine { line: 1, .. })));
+        assert!(matches!(
+            lines.next_line(),
+            Err(GameError::AtLine { line: 1, .. })
+        ));
     }
 }

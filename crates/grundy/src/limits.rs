@@ -104,7 +104,11 @@ impl Budget {
         if self.fits(bytes) {
             return Ok(());
         }
-        let what = if what.is_empty() { "this request" } else { what };
+        let what = if what.is_empty() {
+            "this request"
+        } else {
+            what
+        };
         Err(GameError::TooLarge(format!(
             "{what} needs about {} of memory; the budget allows {} ({}; raise it with --memory SIZE)",
             human_bytes(bytes),
@@ -341,14 +345,20 @@ mod tests {
         assert_eq!(parse_size("100000"), Ok(100000));
         for bad in ["", "G", "-1G", "0", "4X", "1e30T", "nan"] {
             let err = parse_size(bad).unwrap_err();
-            assert!(err.contains(&format!("`{bad}`")) && err.contains("512M"), "{err}");
+            assert!(
+                err.contains(&format!("`{bad}`")) && err.contains("512M"),
+                "{err}"
+            );
         }
     }
 
     #[test]
     fn output_refusals_name_the_flag() {
         let text = check_output("a table", 1 << 50).unwrap_err().to_string();
-        assert!(text.contains("--output-limit SIZE") && text.contains("1.0 PiB"), "{text}");
+        assert!(
+            text.contains("--output-limit SIZE") && text.contains("1.0 PiB"),
+            "{text}"
+        );
         assert!(check_output("a table", 100).is_ok());
     }
 }

@@ -42,15 +42,13 @@ pub fn run(args: Args) -> Result<(), GameError> {
             None => false,
         };
         if !more || chunk.len() >= CHUNK || !lines.has_buffered() {
-            family
-                .batch(&chunk, play, &mut out)
-                .map_err(|e| match e {
-                    GameError::AtLine { line, reason } => GameError::AtLine {
-                        line: line + first_line - 1,
-                        reason,
-                    },
-                    e => e,
-                })?;
+            family.batch(&chunk, play, &mut out).map_err(|e| match e {
+                GameError::AtLine { line, reason } => GameError::AtLine {
+                    line: line + first_line - 1,
+                    reason,
+                },
+                e => e,
+            })?;
             stdout.write_all(out.as_bytes())?;
             stdout.flush()?;
             first_line = lines.line_number() + 1;

@@ -418,7 +418,11 @@ mod tests {
     fn run_text(text: &str) -> Result<String, GameError> {
         let whole = answers(text.as_bytes(), BLOCK);
         for block in 1..=24 {
-            assert_eq!(answers(text.as_bytes(), block), whole, "block {block}: {text:?}");
+            assert_eq!(
+                answers(text.as_bytes(), block),
+                whole,
+                "block {block}: {text:?}"
+            );
         }
         whole.map(|out| String::from_utf8(out).unwrap())
     }
