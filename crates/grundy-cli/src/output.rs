@@ -162,3 +162,114 @@ impl<W: Write> Write for BudgetedWriter<W> {
         self.inner.flush()
     }
 }
+
+/// A file written beside its destination and renamed into place only when complete, so that a
+/// run killed part-way leaves the old file (or none), never a truncated one.
+pub struct AtomicFile {
+    file: io::BufWriter<std::fs::File>,
+    temporary: std::path::PathBuf,
+    path: std::path::PathBuf,
+    committed: bool,
+}
+
+impl AtomicFile {
+    /// Creates the temporary file `.NAME.tmp-PID` beside `path` (so the rename stays on one
+    /// file system); a `path` that is a directory is refused by name.
+    pub fn create(path: &std::path::Path) -> Result<AtomicFile, GameError> {
+        refuse_directory(path, "output")?;
+        let name = path
+            .file_name()
+            .ok_or_else(|| GameError::io_other(format!("`{}` names no file", path.display())))?;
+        let mut hidden = std::ffi::OsString::from(".");
+        hidden.push(name);
+        hidden.push(format!(".tmp-{}", std::process::id()));
+        let temporary = path.with_file_name(hidden);
+        let file = std::fs::File::create(&temporary)
+            .map_err(|e| GameError::io(format_args!("cannot write `{}`", path.display()), &e))?;
+        Ok(AtomicFile {
+            file: io::BufWriter::new(file),
+            temporary,
+            path: path.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    /// Flushes, syncs and renames the file into place.
+    pub fn commit(mut self) -> Result<(), GameError> {
+        let error =
+            |e: io::Error| GameError::io(format_args!("writing `{}`", self.path.display()), &e);
+        self.file.flush().map_err(error)?;
+        self.file.get_ref().sync_all().map_err(error)?;
+        std::fs::rename(&self.temporary, &self.path).map_err(error)?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Drop for AtomicFile {
+    /// An uncommitted file (an error part-way) is removed; the destination is untouched.
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.temporary);
+        }
+    }
+}
+
+/// Refuses a path that is a directory, saying so (rather than "truncated" or a rename error);
+/// `what` names the file's role, e.g. `checkpoint`.
+pub fn refuse_directory(path: &std::path::Path, what: &str) -> Result<(), GameError> {
+    if path.is_dir() {
+        return Err(GameError::Unsupported(format!(
+            "{what} `{}` is a directory; give the path of a file",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Takes an advisory lock on `FILE.lock` beside `path` for as long as the returned handle
+/// lives, so that two runs never write one checkpoint or output file at once; the second is
+/// refused by name. The lock file is left in place (deleting it would race with a third run).
+pub fn lock_beside(path: &std::path::Path, what: &str) -> Result<std::fs::File, GameError> {
+    refuse_directory(path, what)?;
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = std::path::PathBuf::from(name);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| GameError::io(format_args!("cannot lock `{}`", lock_path.display()), &e))?;
+    lock(file, path, what)
+}
+
+/// Takes an advisory lock on `file` (which is `path`, or its lock file) for as long as the
+/// returned handle lives; a file another run holds is refused by name.
+pub fn lock(
+    file: std::fs::File,
+    path: &std::path::Path,
+    what: &str,
+) -> Result<std::fs::File, GameError> {
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(GameError::Unsupported(format!(
+            "another run is using {what} {}; wait for it to finish or choose another file",
+            path.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(GameError::io(
+            format_args!("cannot lock `{}`", path.display()),
+            &e,
+        )),
+    }
+}
