@@ -399,3 +399,28 @@ fn plots_are_written_atomically() {
         .collect();
     assert_eq!(names.len(), 1, "{names:?}");
 }
+
+#[test]
+fn a_sum_of_many_components_caps_its_winning_moves_in_total() {
+    // 10^4 heaps of octal:0.16 (one shared table): millions of winning moves in all.
+    let mut state = 1u64;
+    let heaps: Vec<String> = (0..10_000)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (1 + (state >> 33) % 10_000).to_string()
+        })
+        .collect();
+    let mut args = vec!["solve", "octal:0.16", "--json"];
+    args.extend(heaps.iter().map(String::as_str));
+    let answer = common::json(&args);
+    assert_eq!(answer["winner"], "first");
+    assert_eq!(answer["winning_moves"].as_array().map(Vec::len), Some(0));
+    let omitted = answer["moves_omitted"].as_str().unwrap();
+    assert!(
+        omitted.contains("more than 5000000 winning moves"),
+        "{omitted}"
+    );
+    assert!(answer["one_winning_move"].is_object(), "{answer}");
+}

@@ -295,6 +295,20 @@ pub fn table_bytes(count: u64, entry_bytes: u64) -> u128 {
     count as u128 * entry_bytes as u128
 }
 
+/// Most winning moves a solution lists in total, over all its components (each component is
+/// capped on its own too): a sum of many components could otherwise list hundreds of millions
+/// of moves, about 64 bytes each.
+pub const MAX_WINNING_MOVES: usize = 5_000_000;
+
+/// The reason a list of winning moves is omitted when `listed` moves already found and `more`
+/// of the next component would pass [`MAX_WINNING_MOVES`] (`None`: list them).
+pub fn winning_moves_over_cap(listed: usize, more: usize) -> Option<String> {
+    let total = listed.saturating_add(more);
+    (total > MAX_WINNING_MOVES).then(|| {
+        format!("the sum has more than {MAX_WINNING_MOVES} winning moves (at least {total}); too many to list")
+    })
+}
+
 /// Largest cached table of a heap game, in entries (8 bytes each: 2 GiB).
 pub const MAX_CACHED_TABLE: u64 = 1 << 28;
 

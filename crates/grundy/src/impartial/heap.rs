@@ -473,10 +473,22 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
                 let target = total ^ Nimber(v);
                 match self.rules.options_with_value(n, target, &value_of) {
-                    Ok(options) => winning_moves.extend(options.into_iter().map(|option| Move {
-                        component: i,
-                        to: self.rules.format_option(&option),
-                    })),
+                    Ok(options) => {
+                        // The total is capped too (issue 20), not only each component.
+                        let over = crate::limits::winning_moves_over_cap(
+                            winning_moves.len(),
+                            options.len(),
+                        );
+                        if let Some(reason) = over {
+                            winning_moves.clear();
+                            moves_omitted = Some(reason);
+                            break;
+                        }
+                        winning_moves.extend(options.into_iter().map(|option| Move {
+                            component: i,
+                            to: self.rules.format_option(&option),
+                        }))
+                    }
                     // The winner is known; only the list is out of reach. Say so instead of
                     // refusing the whole answer, and never return a partial list.
                     Err(GameError::TooLarge(reason)) => {
