@@ -261,15 +261,36 @@ pub fn lock(
     path: &std::path::Path,
     what: &str,
 ) -> Result<std::fs::File, GameError> {
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(GameError::Unsupported(format!(
+    match try_lock(&file) {
+        Ok(true) => Ok(file),
+        Ok(false) => Err(GameError::Unsupported(format!(
             "another run is using {what} {}; wait for it to finish or choose another file",
             path.display()
         ))),
-        Err(std::fs::TryLockError::Error(e)) => Err(GameError::io(
+        Err(e) => Err(GameError::io(
             format_args!("cannot lock `{}`", path.display()),
             &e,
         )),
     }
+}
+
+/// An exclusive advisory lock without waiting: `Ok(false)` when another process holds it.
+#[cfg(unix)]
+fn try_lock(file: &std::fs::File) -> io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: `flock` only reads the descriptor, which `file` keeps open for the call.
+    let status = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    if status == 0 {
+        return Ok(true);
+    }
+    match io::Error::last_os_error() {
+        e if e.kind() == io::ErrorKind::WouldBlock => Ok(false),
+        e => Err(e),
+    }
+}
+
+/// Elsewhere runs are not locked against each other.
+#[cfg(not(unix))]
+fn try_lock(_file: &std::fs::File) -> io::Result<bool> {
+    Ok(true)
 }
