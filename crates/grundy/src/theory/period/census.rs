@@ -26,9 +26,11 @@ pub const MAX_SETS: u128 = 1 << 36;
 /// One line of a census.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CensusRow {
+    /// The subtraction set, ascending.
     pub set: Vec<u64>,
     /// `null` when no period was certified within `checked_to`.
     pub preperiod: Option<u64>,
+    /// The certified period; `null` as for `preperiod`.
     pub period: Option<u64>,
     /// The last heap size computed.
     pub checked_to: u64,
@@ -300,6 +302,7 @@ impl CensusSummary {
     /// How many record holders are kept.
     pub const RECORDS: usize = 10;
 
+    /// Counts one row (each set once: the caller skips repeated rows).
     pub fn add(&mut self, row: &CensusRow) {
         *self.per_period.entry(row.period).or_default() += 1;
         if let (Some(i), Some(p)) = (row.preperiod, row.period) {
