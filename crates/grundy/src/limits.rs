@@ -367,6 +367,16 @@ mod tests {
     }
 
     #[test]
+    fn winning_moves_are_capped_in_total() {
+        assert_eq!(winning_moves_over_cap(MAX_WINNING_MOVES - 10, 10), None);
+        let reason = winning_moves_over_cap(MAX_WINNING_MOVES - 10, 11).unwrap();
+        assert!(
+            reason.contains("more than 5000000 winning moves (at least 5000001)"),
+            "{reason}"
+        );
+    }
+
+    #[test]
     fn output_refusals_name_the_flag() {
         let text = check_output("a table", 1 << 50).unwrap_err().to_string();
         assert!(
