@@ -112,7 +112,8 @@ const SAMPLE: u64 = 4096;
 
 /// Bytes a table to `to` would write, from the real widths of its first lines: the widest of
 /// the first [`SAMPLE`] values on every line; with `--explain`, the mean of the first and the
-/// last derivation's lengths (a derivation lists every option, so it grows with `n`).
+/// last derivation's lengths, the last extrapolated from the sample (a derivation lists every
+/// option, so it grows with `n`).
 fn estimated_output(family: &dyn Family, to: u64, explain: bool) -> Result<u128, GameError> {
     let lines = to as u128 + 1;
     if explain {
@@ -122,7 +123,11 @@ fn estimated_output(family: &dyn Family, to: u64, explain: bool) -> Result<u128,
         let width = |n: u64| -> Result<u128, GameError> {
             Ok(derive(family, &n.to_string())?.render().len() as u128 + 1)
         };
-        return Ok((width(0)? + width(to)?) / 2 * lines);
+        // A derivation grows at most linearly with n (one entry per option): extrapolate the
+        // last sampled one rather than derive the largest heap before starting.
+        let sampled = to.min(SAMPLE - 1);
+        let last = width(sampled)? * (to as u128 + 1) / (sampled as u128 + 1);
+        return Ok((width(0)? + last) / 2 * lines);
     }
     let sequence = heap_sequence(family, "table")?;
     let mut widest = 1;
