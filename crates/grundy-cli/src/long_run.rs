@@ -46,6 +46,10 @@ pub fn long_run(
     );
     let mut report = |done: u64, _total: u64| bar.set_position(done);
     let mut run = Run::new(rules, spec).progress(&mut report);
+    // Held until the run ends: a second run on the same checkpoint is refused by name.
+    let _lock = (checkpoint.checkpoint.as_deref())
+        .map(|path| crate::output::lock_beside(path, "checkpoint"))
+        .transpose()?;
     if let Some(path) = &checkpoint.checkpoint {
         run = run.checkpoint(path.clone(), checkpoint.checkpoint_every);
     }

@@ -3,6 +3,7 @@
 //! or refused request with a one-line message on stderr.
 
 mod commands;
+mod lines;
 mod long_run;
 mod output;
 mod plot;
@@ -28,6 +29,13 @@ struct Cli {
     /// Neither read nor write the persistent cache of computed tables (also `GRUNDY_CACHE=off`).
     #[arg(long, global = true)]
     no_cache: bool,
+    /// Memory budget for this run (e.g. `512M`, `4G`), replacing the measured one (the smallest
+    /// of 3/4 of available memory, the `ulimit -v` room and the cgroup `memory.max` room).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = grundy::limits::parse_size)]
+    memory: Option<u64>,
+    /// Most bytes a command may write to stdout (e.g. `64G`; default 16G).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = grundy::limits::parse_size)]
+    output_limit: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -97,6 +105,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return output::usage_error(e, typed_subcommand().as_deref()),
     };
+    if let Some(bytes) = cli.memory {
+        grundy::limits::set_memory_budget(bytes);
+    }
+    if let Some(bytes) = cli.output_limit {
+        grundy::limits::set_output_budget(bytes);
+    }
     grundy::table_cache::configure(commands::cache::directory(cli.no_cache));
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),

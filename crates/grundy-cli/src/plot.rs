@@ -15,14 +15,14 @@
 //! drawn into a string. The output file is opened before any work, so an unwritable path fails
 //! at once.
 
+use crate::output::AtomicFile;
 use grundy::partizan::{Dyadic, Thermograph, Wall};
 use grundy::theory::period::Period;
 use grundy::GameError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// The bundled font (see `assets/README.md` for its licence).
@@ -90,12 +90,11 @@ pub struct Picture<'a> {
     pub note: String,
 }
 
-/// Opens `path` for writing (so that a bad path fails before the work), checking its format.
-pub fn create(path: &Path) -> Result<(Format, File), GameError> {
+/// Opens a temporary file beside `path` (so that a bad path fails before the work, and a run
+/// killed part-way leaves no truncated picture), checking its format.
+pub fn create(path: &Path) -> Result<(Format, AtomicFile), GameError> {
     let format = Format::of(path)?;
-    let file = File::create(path)
-        .map_err(|e| GameError::io(format_args!("cannot write `{}`", path.display()), &e))?;
-    Ok((format, file))
+    Ok((format, AtomicFile::create(path)?))
 }
 
 /// Draws `picture` as `kind` into `file` in `format`.
@@ -103,7 +102,7 @@ pub fn write(
     picture: &Picture,
     kind: Kind,
     format: Format,
-    file: File,
+    file: AtomicFile,
     path: &Path,
 ) -> Result<(), GameError> {
     encode(
@@ -120,7 +119,7 @@ pub fn write_thermograph(
     title: &str,
     thermograph: &Thermograph,
     format: Format,
-    file: File,
+    file: AtomicFile,
     path: &Path,
 ) -> Result<(), GameError> {
     encode(
@@ -135,7 +134,7 @@ pub fn write_thermograph(
 /// Runs the drawing for `format` on an in-memory canvas and writes the encoded picture.
 fn encode(
     format: Format,
-    file: File,
+    file: AtomicFile,
     path: &Path,
     svg_draw: impl FnOnce(DrawingArea<SVGBackend, Shift>) -> Result<(), GameError>,
     png_draw: impl FnOnce(DrawingArea<BitMapBackend, Shift>) -> Result<(), GameError>,
@@ -143,7 +142,7 @@ fn encode(
     register_font()?;
     let io_error =
         |e: std::io::Error| GameError::io(format_args!("writing `{}`", path.display()), &e);
-    let mut out = BufWriter::new(file);
+    let mut out = file;
     match format {
         Format::Svg => {
             let mut svg = String::new();
@@ -174,7 +173,8 @@ fn encode(
                 .map_err(|e| GameError::io_other(format!("encoding PNG: {e}")))?;
         }
     }
-    out.flush().map_err(io_error)
+    out.flush().map_err(io_error)?;
+    out.commit()
 }
 
 /// Thermograph convention: value on the horizontal axis increasing to the *left* (Left's

@@ -1,9 +1,10 @@
 //! `grundy batch GAME`: judge-sized inputs, one position per line on stdin.
 
 use crate::commands::{partizan, PlayArgs};
+use crate::lines::LineReader;
 use grundy::registry::parse_spec;
 use grundy::GameError;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -23,15 +24,42 @@ pub fn run(args: Args) -> Result<(), GameError> {
         return partizan::batch(entry);
     }
     let family = parse_spec(&args.game)?;
-    let mut input = String::new();
-    io::stdin()
-        .lock()
-        .read_to_string(&mut input)
-        .map_err(|e| GameError::io("reading stdin", &e))?;
-    let mut out = String::new();
-    family.batch(&input, args.play.play(), &mut out)?;
+    let play = args.play.play();
+    let mut lines = LineReader::new(io::stdin().lock());
     let mut stdout = io::stdout().lock();
-    stdout.write_all(out.as_bytes())?;
-    stdout.flush()?;
-    Ok(())
+    // Lines already read are answered together (a family may share work across a batch, e.g.
+    // one sieve), but never more than a chunk, and never while waiting for more input: memory
+    // stays flat and an interactive user sees each answer at once.
+    let (mut chunk, mut out) = (String::new(), String::new());
+    let mut first_line = 1;
+    loop {
+        let more = match lines.next_line()? {
+            Some(line) => {
+                chunk.push_str(line);
+                chunk.push('\n');
+                true
+            }
+            None => false,
+        };
+        if !more || chunk.len() >= CHUNK || !lines.has_buffered() {
+            family.batch(&chunk, play, &mut out).map_err(|e| match e {
+                GameError::AtLine { line, reason } => GameError::AtLine {
+                    line: line + first_line - 1,
+                    reason,
+                },
+                e => e,
+            })?;
+            stdout.write_all(out.as_bytes())?;
+            stdout.flush()?;
+            first_line = lines.line_number() + 1;
+            chunk.clear();
+            out.clear();
+        }
+        if !more {
+            return Ok(());
+        }
+    }
 }
+
+/// Bytes of input answered at once.
+const CHUNK: usize = 1 << 16;

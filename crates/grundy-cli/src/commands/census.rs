@@ -3,18 +3,18 @@
 //! CSV, resumable from its own output file, with a progress bar on stderr and a summary at
 //! the end (stderr, so that rows on stdout stay clean).
 
+use crate::lines::{too_long, MAX_LINE};
 use grundy::numeric::number::parse_u64_expr;
 use grundy::theory::period::census::{
-    mask_of, subtraction_period, CensusRow, CensusSummary, Selection,
+    mask_of, subtraction_period, CensusRow, CensusSummary, Done, Selection,
 };
 use grundy::GameError;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -50,6 +50,10 @@ pub struct Args {
     /// Largest table per set; sets with no certified period by then get a null period.
     #[arg(long, default_value = "2^20", value_parser = parse_u64_expr)]
     max_length: u64,
+    /// Refuse to start when the estimated time (printed first, from a timed sample of sets)
+    /// exceeds this many seconds; split a long census with --shard.
+    #[arg(long, default_value = "3600", value_parser = crate::commands::parse_positive_seconds)]
+    time: Duration,
 }
 
 fn parse_shard(text: &str) -> Result<(u64, u64), String> {
@@ -87,18 +91,19 @@ pub fn run(args: Args) -> Result<(), GameError> {
         &format!("a census with --max-length {}", args.max_length),
         args.max_length as u128 * rayon::current_num_threads() as u128,
     )?;
+    estimate(&selection, &args)?;
     let started = Instant::now();
     let mut summary = CensusSummary::default();
-    let mut done = HashSet::new();
+    let mut done: Option<Done> = None;
     let mut duplicates = 0u64;
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => {
-            let (rows, file) = resume(path, args.format)?;
-            for (line, row) in rows {
+            let mut resumed = Done::new(&selection)?;
+            let file = resume(path, args.format, |line, row| {
                 // Only this run's sets count, each once: a row of another run (another K,
                 // --size or shard) is refused, a repeated row is skipped and reported.
-                let mask = mask_of(&row.set).filter(|&m| selection.contains(m));
-                let Some(mask) = mask else {
+                let position = mask_of(&row.set).and_then(|m| selection.position(m));
+                let Some(position) = position else {
                     return Err(GameError::AtLine {
                         line,
                         reason: format!(
@@ -109,12 +114,14 @@ pub fn run(args: Args) -> Result<(), GameError> {
                         ),
                     });
                 };
-                if done.insert(mask) {
+                if resumed.insert(position) {
                     summary.add(&row);
                 } else {
                     duplicates += 1;
                 }
-            }
+                Ok(())
+            })?;
+            done = Some(resumed);
             Box::new(BufWriter::new(file))
         }
         None => {
@@ -130,9 +137,14 @@ pub fn run(args: Args) -> Result<(), GameError> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} sets, {elapsed} elapsed, eta {eta}")
             .expect("the template is valid"),
     );
-    bar.set_position(done.len() as u64);
-    let resumed = done.len();
-    let mut masks = selection.masks().filter(|m| !done.contains(m)).peekable();
+    let resumed = done.as_ref().map_or(0, Done::len);
+    bar.set_position(resumed);
+    let mut masks = selection
+        .masks()
+        .enumerate()
+        .filter(|&(place, _)| !done.as_ref().is_some_and(|d| d.contains(place as u64)))
+        .map(|(_, mask)| mask)
+        .peekable();
     while masks.peek().is_some() {
         let chunk: Vec<u64> = masks.by_ref().take(CHUNK).collect();
         let rows: Vec<CensusRow> = chunk
@@ -234,39 +246,111 @@ fn parse_row(line: &str, format: Format) -> Option<CensusRow> {
     }
 }
 
-/// Opens `path` for appending after reading the rows already there, each with its line
-/// number. A last line cut short by an interruption is dropped (the file is truncated to its
-/// last complete line).
-fn resume(path: &Path, format: Format) -> Result<(Vec<(usize, CensusRow)>, File), GameError> {
+/// Opens `path` for appending after passing each row already there, with its line number,
+/// to `each` (streamed: only what `each` keeps stays in memory). A last line cut short by an
+/// interruption is dropped (the file is truncated to its last complete line).
+fn resume(
+    path: &Path,
+    format: Format,
+    mut each: impl FnMut(usize, CensusRow) -> Result<(), GameError>,
+) -> Result<File, GameError> {
     let io_error = |e: io::Error| GameError::io(path.display(), &e);
-    let mut file = OpenOptions::new()
+    crate::output::refuse_directory(path, "output file")?;
+    let file = OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .open(path)
         .map_err(io_error)?;
-    let mut text = String::new();
-    file.read_to_string(&mut text).map_err(io_error)?;
-    let complete = text.rfind('\n').map_or(0, |i| i + 1);
-    let mut rows = Vec::new();
-    for (index, line) in text[..complete].lines().enumerate() {
-        if format == Format::Csv && line == CSV_HEADER {
+    // The file is appended to in place, so it is its own lock, held while the census runs: a
+    // second run appending to it is refused.
+    let mut file = crate::output::lock(file, path, "output file")?;
+    let mut reader = BufReader::new(&mut file);
+    let (mut complete, mut number) = (0u64, 0usize);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(io_error)?;
+        if read == 0 || line.last() != Some(&b'\n') {
+            if line.len() > MAX_LINE {
+                return Err(too_long(number + 1));
+            }
+            break; // the end, or a last line cut short
+        }
+        number += 1;
+        complete += read as u64;
+        let text = std::str::from_utf8(&line[..line.len() - 1]).unwrap_or("\u{fffd}");
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        if format == Format::Csv && text == CSV_HEADER {
             continue;
         }
-        let row = parse_row(line, format).ok_or_else(|| GameError::AtLine {
-            line: index + 1,
+        let row = parse_row(text, format).ok_or_else(|| GameError::AtLine {
+            line: number,
             reason: format!(
                 "{} is not a {format:?} census file (cannot resume into it)",
                 path.display()
             ),
         })?;
-        rows.push((index + 1, row));
+        each(number, row)?;
     }
-    file.set_len(complete as u64).map_err(io_error)?;
+    drop(reader);
+    file.set_len(complete).map_err(io_error)?;
     file.seek(SeekFrom::End(0)).map_err(io_error)?;
     if complete == 0 && format == Format::Csv {
         writeln!(file, "{CSV_HEADER}").map_err(io_error)?;
     }
-    Ok((rows, file))
+    Ok(file)
+}
+
+/// Sets timed before a large census starts.
+const SAMPLE: usize = 32;
+
+/// A census of more sets than this is timed (on a sample) before it starts.
+const TIMED_FROM: u128 = 1 << 14;
+
+/// Prints the estimated time of a large census on stderr, from a timed random sample of its
+/// sets, and refuses it past `--time`, saying how many shards would fit.
+fn estimate(selection: &Selection, args: &Args) -> Result<(), GameError> {
+    let sets = selection.shard_sets();
+    if sets < TIMED_FROM {
+        return Ok(());
+    }
+    let sample = selection.sample(SAMPLE);
+    let started = Instant::now();
+    for &mask in &sample {
+        subtraction_period(mask, args.max_length as usize);
+    }
+    let per_set = started.elapsed().as_secs_f64() / SAMPLE as f64;
+    let threads = rayon::current_num_threads() as f64;
+    let seconds = sets as f64 * per_set / threads;
+    let _ = writeln!(
+        io::stderr(),
+        "census: {sets} sets on {threads} threads, estimated {} (from {SAMPLE} sets timed)",
+        human_seconds(seconds)
+    );
+    let limit = args.time.as_secs_f64();
+    if seconds > limit {
+        let shards = (seconds / limit).ceil() as u128 * args.shard.1 as u128;
+        return Err(GameError::TooLarge(format!(
+            "census: {sets} sets would take about {}, past --time {}; raise --time or split it into shards, e.g. --shard 0/{shards}",
+            human_seconds(seconds),
+            human_seconds(limit)
+        )));
+    }
+    Ok(())
+}
+
+/// `3.2 h`, `41 s`: a duration as a person reads it.
+fn human_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s if s < 2.0 * 31_557_600.0 => format!("{:.0} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_557_600.0),
+    }
 }

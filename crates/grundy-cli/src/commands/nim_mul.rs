@@ -6,12 +6,13 @@
 //! the 39 MB benchmark input whole costs 27 ms of CPU, mostly 10 000 page faults; in blocks,
 //! 10 ms), parses and prints decimal by hand eight digits per step (SWAR: a u64 as eight byte
 //! lanes; faster than the `itoa`/`str::parse` loops, and this is where we must beat a C++
-//! baseline), and writes every answer into one buffer written once.
+//! baseline), and writes each block's answers with one write: memory stays flat (two 1 MiB
+//! buffers) however long the input, and a line longer than [`MAX_LINE`] is refused.
 //! The parser still checks everything: a count that does not match the pairs, a token that is
 //! not a number, a value above 2^64−1, or a line that does not hold exactly two numbers is an
-//! error naming its line (exit 2). Output is all or nothing: nothing is printed on an error.
+//! error naming its line (exit 2); the answers before that line have been printed.
 
-use grundy::limits::check_memory;
+use crate::lines::{too_long, MAX_LINE};
 use grundy::numeric::nim_arith::NimMultiplier;
 use grundy::GameError;
 use std::io::{self, Read, Write};
@@ -28,40 +29,26 @@ const PADDING: usize = 16;
 const BLOCK: usize = 1 << 20;
 
 pub fn run(_args: Args) -> Result<(), GameError> {
-    use std::os::fd::AsFd;
-    let stdin = io::stdin();
-    // A redirected file tells its size, so the output buffer can be sized once.
-    let output = match stdin.as_fd().try_clone_to_owned() {
-        Ok(fd) => {
-            let file = std::fs::File::from(fd);
-            let size = file.metadata().map_or(0, |m| m.len());
-            nim_products(file, size, BLOCK)?
-        }
-        Err(_) => nim_products(stdin.lock(), 0, BLOCK)?,
-    };
     let mut stdout = io::stdout().lock();
-    stdout.write_all(&output)?;
+    nim_products(io::stdin().lock(), BLOCK, &mut stdout)?;
     stdout.flush()?;
     Ok(())
 }
 
-/// Answers a whole `nim_product_64` input read from `input` in blocks of about `block` bytes;
-/// `size_hint` (the input's size when known, else 0) sizes the output buffer.
-pub fn nim_products(input: impl Read, size_hint: u64, block: usize) -> Result<Vec<u8>, GameError> {
-    // Each answer takes at most 21 bytes and each line at least 4; a false count is caught
-    // below, so trust T only as far as the input could hold that many lines.
-    let line_bound = if size_hint == 0 {
-        1 << 16
-    } else {
-        size_hint / 4 + 1
-    };
+/// Answers a whole `nim_product_64` input read from `input` in blocks of about `block` bytes,
+/// writing each block's answers to `output` before reading the next.
+pub fn nim_products(
+    input: impl Read,
+    block: usize,
+    output: &mut impl Write,
+) -> Result<(), GameError> {
     let mut blocks = LineBlocks::new(input, block);
     let mut line = 1;
     let mut count: Option<u64> = None;
     let mut done = 0u64;
-    let mut out = DecimalWriter::with_lines(0);
+    let mut out = DecimalWriter::with_lines(block / 4 + 1);
     let multiplier = NimMultiplier::new();
-    while let Some((bytes, end)) = blocks.next_block()? {
+    while let Some((bytes, end)) = blocks.next_block(line)? {
         let mut cursor = Cursor {
             bytes,
             end,
@@ -75,15 +62,8 @@ pub fn nim_products(input: impl Read, size_hint: u64, block: usize) -> Result<Ve
             }
             match count {
                 None => {
-                    let t = cursor.number()?;
+                    count = Some(cursor.number()?);
                     cursor.end_of_line()?;
-                    let lines = t.min(line_bound);
-                    check_memory(
-                        &format!("the answers to {lines} nim-products"),
-                        lines as u128 * 21,
-                    )?;
-                    out = DecimalWriter::with_lines(lines as usize);
-                    count = Some(t);
                 }
                 Some(t) if done == t => {
                     return Err(cursor.error(&format!("more than T = {t} pairs")));
@@ -99,6 +79,8 @@ pub fn nim_products(input: impl Read, size_hint: u64, block: usize) -> Result<Ve
             }
         }
         line = cursor.line;
+        output.write_all(out.bytes())?;
+        out.clear();
     }
     let at_end = |reason: String| GameError::AtLine { line, reason };
     match count {
@@ -108,7 +90,7 @@ pub fn nim_products(input: impl Read, size_hint: u64, block: usize) -> Result<Ve
         Some(t) if done < t => Err(at_end(format!(
             "the input ends after {done} of the T = {t} pairs"
         ))),
-        Some(_) => Ok(out.into_bytes()),
+        Some(_) => Ok(()),
     }
 }
 
@@ -137,7 +119,9 @@ impl<R: Read> LineBlocks<R> {
     }
 
     /// The next block and the index where its whole lines end; `None` once all is consumed.
-    fn next_block(&mut self) -> Result<Option<(&[u8], usize)>, GameError> {
+    /// The next block of whole lines; `line` (the number of the first line not yet read) names
+    /// a line that outgrows [`MAX_LINE`].
+    fn next_block(&mut self, line: usize) -> Result<Option<(&[u8], usize)>, GameError> {
         self.buf.copy_within(self.consumed..self.filled, 0);
         self.filled -= self.consumed;
         self.consumed = 0;
@@ -146,7 +130,6 @@ impl<R: Read> LineBlocks<R> {
                 if self.filled + PADDING == self.buf.len() {
                     // A line longer than the buffer: grow it.
                     let bigger = self.buf.len() * 2;
-                    check_memory("one input line", bigger as u128)?;
                     self.buf.resize(bigger, 0);
                 }
                 let room = self.buf.len() - PADDING;
@@ -165,7 +148,9 @@ impl<R: Read> LineBlocks<R> {
             } else {
                 match self.buf[..self.filled].iter().rposition(|&b| b == b'\n') {
                     Some(last_newline) => last_newline + 1,
-                    None => continue, // no whole line yet
+                    // No whole line yet: refused once it outgrows the cap.
+                    None if self.filled > MAX_LINE => return Err(too_long(line)),
+                    None => continue,
                 }
             };
             if end == 0 {
@@ -407,9 +392,14 @@ impl DecimalWriter {
         self.len += 1;
     }
 
-    fn into_bytes(mut self) -> Vec<u8> {
-        self.buf.truncate(self.len);
-        self.buf
+    /// The numbers written since the last [`clear`](Self::clear).
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// Empties the writer, keeping its buffer.
+    fn clear(&mut self) {
+        self.len = 0;
     }
 }
 
@@ -425,16 +415,21 @@ mod tests {
     /// Answers `text` with a large block, and checks that every small block size (so that
     /// blocks end everywhere, and lines outgrow the buffer) gives the same answer or error.
     fn run_text(text: &str) -> Result<String, GameError> {
-        let whole = nim_products(text.as_bytes(), text.len() as u64, BLOCK);
+        let whole = answers(text.as_bytes(), BLOCK);
         for block in 1..=24 {
-            let hint = if block % 2 == 0 { 0 } else { text.len() as u64 };
             assert_eq!(
-                nim_products(text.as_bytes(), hint, block),
+                answers(text.as_bytes(), block),
                 whole,
                 "block {block}: {text:?}"
             );
         }
         whole.map(|out| String::from_utf8(out).unwrap())
+    }
+
+    /// The answers printed, or the error.
+    fn answers(input: &[u8], block: usize) -> Result<Vec<u8>, GameError> {
+        let mut out = Vec::new();
+        nim_products(input, block, &mut out).map(|()| out)
     }
 
     #[test]
@@ -498,7 +493,7 @@ mod tests {
             out.line(v);
             expected.push_str(&format!("{v}\n"));
         }
-        assert_eq!(String::from_utf8(out.into_bytes()).unwrap(), expected);
+        assert_eq!(String::from_utf8(out.bytes().to_vec()).unwrap(), expected);
     }
 
     #[test]
@@ -512,7 +507,7 @@ mod tests {
     fn library_checker_cases_with_blocks_ending_everywhere() {
         for (name, input, expected) in super::library_checker::cases("nim_product_64") {
             for block in [997, 4096 + 7] {
-                let out = nim_products(input.as_bytes(), 0, block).unwrap();
+                let out = answers(input.as_bytes(), block).unwrap();
                 assert!(out == expected.as_bytes(), "{name}, block {block}");
             }
         }
@@ -520,6 +515,7 @@ mod tests {
 
     #[test]
     fn malformed_inputs_name_their_line() {
+        let long_line = format!("2\n1 2\n{}\n", "1".repeat(3 * MAX_LINE));
         let cases = [
             ("", 1, "empty input"),
             ("2\n1 2\n", 3, "ends after 1 of the T = 2"),
@@ -531,6 +527,7 @@ mod tests {
             ("1\n1 2 3\n", 2, "unexpected `3`"),
             ("1\n18446744073709551616 1\n", 2, "exceeds 2^64"),
             ("x\n", 1, "`x` is not"),
+            (long_line.as_str(), 3, "longer than 1.0 MiB"),
         ];
         for (input, line, needle) in cases {
             match run_text(input) {

@@ -3,6 +3,7 @@
 //! `explain` and `games`. Each command first asks [`find`] whether GAME is partizan and then
 //! calls the matching function here; all answers come from `grundy::partizan::games`.
 
+use crate::lines::LineReader;
 use crate::output::{print_json, println_checked};
 use grundy::impartial::play::{parse_command, Command, MOVE_SYNTAX};
 use grundy::partizan::games::catalogue::{Entry, CATALOGUE};
@@ -11,7 +12,7 @@ use grundy::partizan::games::solve::{self, Fate, FirstMove};
 use grundy::partizan::games::Side;
 use grundy::GameError;
 use serde_json::json;
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 
 pub use grundy::partizan::games::catalogue::find;
 
@@ -84,24 +85,22 @@ fn first_move_text(first: Side, f: &FirstMove, positions: &[&str]) -> String {
 /// `grundy batch GAME`: one position (or a sum, separated by spaces) per stdin line, its
 /// outcome class `L`, `R`, `P` or `N` per output line. One table serves every line.
 pub fn batch(entry: &Entry) -> Result<(), GameError> {
-    let mut input = String::new();
-    io::stdin()
-        .lock()
-        .read_to_string(&mut input)
-        .map_err(|e| GameError::io("reading stdin", &e))?;
+    let mut input = LineReader::new(io::stdin().lock());
     let mut session = (entry.session)();
-    let mut out = String::new();
-    for (index, line) in input.lines().enumerate() {
+    let mut stdout = io::stdout().lock();
+    while let Some(line) = input.next_line()?.map(str::to_string) {
         let parts: Vec<&str> = line.split_whitespace().collect();
+        let number = input.line_number();
         let at_line = |e: GameError| GameError::AtLine {
-            line: index + 1,
+            line: number,
             reason: e.to_string(),
         };
         let (_, sum) = solve::values(session.as_mut(), &parts).map_err(at_line)?;
-        out.push_str(&format!("{}\n", sum.outcome()));
+        writeln!(stdout, "{}", sum.outcome())?;
+        if !input.has_buffered() {
+            stdout.flush()?;
+        }
     }
-    let mut stdout = io::stdout().lock();
-    stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
     Ok(())
 }
@@ -186,7 +185,7 @@ pub fn play(
     let mut history: Vec<(Vec<String>, Option<String>)> = Vec::new();
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
-    let mut input = stdin.lock();
+    let mut input = LineReader::new(stdin.lock());
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -196,7 +195,6 @@ pub fn play(
         side_name(to_move)
     )?;
     write_board(&mut out, &positions)?;
-    let mut line = Vec::new();
     loop {
         let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
         let advice = solve::advise(session.as_mut(), &texts, to_move)?;
@@ -224,12 +222,10 @@ pub fn play(
         }
         write!(out, "your move ({})> ", side_name(human))?;
         out.flush()?;
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let Some(text) = input.next_line()?.map(str::to_string) else {
             writeln!(out, "\nend of input: the game is left unfinished.")?;
             return Ok(());
-        }
-        let text = String::from_utf8_lossy(&line);
+        };
         if echo {
             writeln!(out, "{}", text.trim_end())?;
         }

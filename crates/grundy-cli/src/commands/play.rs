@@ -9,13 +9,14 @@
 //! emptied heap leaves the board without renumbering the others.
 
 use crate::commands::partizan;
+use crate::lines::LineReader;
 use grundy::impartial::family::{Family, Play, Winner};
 use grundy::impartial::play::{
     draws_heaps, parse_command_for, Command, Session, Side, MOVE_SYNTAX,
 };
 use grundy::registry::parse_spec;
 use grundy::GameError;
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -195,7 +196,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
     let mut history: Vec<Table> = Vec::new();
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
-    let mut input = stdin.lock();
+    let mut input = LineReader::new(stdin.lock());
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -203,8 +204,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
         family.spec()
     )?;
     write_board(&mut out, &table)?;
-    let mut line = Vec::new();
-    let mut line_number = 0;
+    let mut line_number;
     // The last refused line of a script, reported (exit 2) if the script ends on it.
     let mut refused: Option<String> = None;
     loop {
@@ -245,8 +245,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
         }
         write!(out, "your move> ")?;
         out.flush()?;
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let Some(text) = input.next_line()?.map(str::to_string) else {
             writeln!(out, "\nend of input: the game is left unfinished.")?;
             return match refused.filter(|_| echo) {
                 Some(reason) => Err(GameError::Unsupported(format!(
@@ -254,9 +253,8 @@ pub fn run(args: Args) -> Result<(), GameError> {
                 ))),
                 None => Ok(()),
             };
-        }
-        line_number += 1;
-        let text = String::from_utf8_lossy(&line);
+        };
+        line_number = input.line_number();
         if echo {
             writeln!(out, "{}", text.trim_end())?;
         }

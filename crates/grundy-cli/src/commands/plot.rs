@@ -60,11 +60,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
             args.to,
             family.spec()
         )),
-        Err(e) => {
-            // Leave no empty or half-written picture behind.
-            let _ = std::fs::remove_file(&args.output);
-            Err(e)
-        }
+        // The picture was written to a temporary file, removed on error: any earlier
+        // picture at the path is left as it was.
+        Err(e) => Err(e),
     }
 }
 

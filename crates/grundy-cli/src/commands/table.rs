@@ -2,11 +2,11 @@
 
 use crate::commands::{heap_sequence, parse_to};
 use crate::long_run::{long_run, long_run_game, stats_of, CheckpointArgs};
-use crate::output::println_checked;
+use crate::output::{println_checked, BudgetedWriter};
 use grundy::impartial::explain::derive;
 use grundy::impartial::family::Family;
 use grundy::impartial::heap::HeapFamily;
-use grundy::limits::{human_bytes, OUTPUT_BUDGET};
+use grundy::limits::check_output;
 use grundy::registry::{parse_long_run, parse_spec};
 use grundy::GameError;
 use std::io::{self, BufWriter, Write};
@@ -54,18 +54,12 @@ pub fn run(args: Args) -> Result<(), GameError> {
         None => parse_spec(&args.game)?,
     };
     let sequence = heap_sequence(family.as_ref(), "table")?;
-    // Output estimate: each line holds at least one digit and a newline.
-    let lines = args.to as u128 + 1;
-    if lines * 2 > OUTPUT_BUDGET as u128 {
-        return Err(GameError::TooLarge(format!(
-            "a table to {} would print at least {} ({} lines); ask for less",
-            args.to,
-            human_bytes(lines * 2),
-            lines
-        )));
-    }
+    check_output(
+        &format!("a table to {}", args.to),
+        estimated_output(family.as_ref(), args.to, args.explain)?,
+    )?;
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = BufWriter::with_capacity(1 << 16, BudgetedWriter::new(stdout.lock()));
     if args.explain {
         return explain_each(family.as_ref(), args.to, args.json, &mut out);
     }
@@ -111,6 +105,37 @@ pub fn run(args: Args) -> Result<(), GameError> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Heaps whose values (or derivations) are measured to estimate a table's output size.
+const SAMPLE: u64 = 4096;
+
+/// Bytes a table to `to` would write, from the real widths of its first lines: the widest of
+/// the first [`SAMPLE`] values on every line; with `--explain`, the mean of the first and the
+/// last derivation's lengths, the last extrapolated from the sample (a derivation lists every
+/// option, so it grows with `n`).
+fn estimated_output(family: &dyn Family, to: u64, explain: bool) -> Result<u128, GameError> {
+    let lines = to as u128 + 1;
+    if explain {
+        if to >= MAX_EXPLAINED {
+            return Ok(0); // refused with its own reason
+        }
+        let width = |n: u64| -> Result<u128, GameError> {
+            Ok(derive(family, &n.to_string())?.render().len() as u128 + 1)
+        };
+        // A derivation grows at most linearly with n (one entry per option): extrapolate the
+        // last sampled one rather than derive the largest heap before starting.
+        let sampled = to.min(SAMPLE - 1);
+        let last = width(sampled)? * (to as u128 + 1) / (sampled as u128 + 1);
+        return Ok((width(0)? + last) / 2 * lines);
+    }
+    let sequence = heap_sequence(family, "table")?;
+    let mut widest = 1;
+    sequence.for_each_value(to.min(SAMPLE - 1), &mut |_, v| {
+        widest = widest.max(v.0.checked_ilog10().unwrap_or(0) + 1);
+        Ok(())
+    })?;
+    Ok(lines * (widest as u128 + 1))
 }
 
 /// Most heaps `--explain` derives: a derivation is a line of text per heap, listing every

@@ -21,9 +21,6 @@ pub fn run(args: Args) -> Result<(), GameError> {
     let thermograph = game.thermograph()?;
     let (format, file) = plot::create(&args.output)?;
     let title = format!("thermograph of {game}");
-    let result = plot::write_thermograph(&title, &thermograph, format, file, &args.output);
-    if result.is_err() {
-        let _ = std::fs::remove_file(&args.output);
-    }
-    result
+    // Written beside the path and renamed into place: an error leaves no partial picture.
+    plot::write_thermograph(&title, &thermograph, format, file, &args.output)
 }

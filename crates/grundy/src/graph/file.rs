@@ -128,14 +128,30 @@ impl GraphFile {
             if content.is_empty() {
                 continue;
             }
+            // The line is echoed once, cut to 80 characters; the reason names only the word.
             let bad = |reason: String| {
-                GameError::bad_position(name, format!("line {line}: `{content}`: {reason}"))
+                GameError::bad_position(name, format!("line {line}: `{}`: {reason}", cut(content)))
             };
             let words: Vec<&str> = content.split_ascii_whitespace().collect();
             let vertex = |word: &str| {
-                parse_u64_expr(word).map_err(|e| bad(format!("vertex id `{word}` {e}")))
+                parse_u64_expr(word).map_err(|e| {
+                    let why = if e.contains("exceeds") {
+                        ": it exceeds 2^64−1"
+                    } else {
+                        ""
+                    };
+                    bad(format!(
+                        "`{}` is not a vertex id{why} (a number from 0 to 2^64−1, e.g. 7, 10^6)",
+                        cut(word)
+                    ))
+                })
             };
             match words.as_slice() {
+                [keyword, _] if keyword.eq_ignore_ascii_case("start") && *keyword != "start" => {
+                    return Err(bad(format!(
+                        "`{keyword}` is not a keyword: write `start` in lower case (`start S`)"
+                    )))
+                }
                 ["start", s] => {
                     let id = vertex(s)?;
                     let vertex = file.intern(id);
@@ -197,6 +213,15 @@ impl GraphFile {
     /// The `to` text of a move: the original id of dense vertex `v`.
     pub(crate) fn vertex_text(&self, v: u32) -> String {
         self.id(v).to_string()
+    }
+}
+
+/// `text` cut to its first 80 characters (with `…` when cut), so that an error echoing a
+/// long line stays one readable line.
+fn cut(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
     }
 }
 
@@ -279,6 +304,10 @@ mod tests {
             ("1 -2\n", "line 1"),
             ("0 18446744073709551616\n", "exceeds"),
             ("start\n", "line 1"),
+            (
+                "START 0\n",
+                "`START` is not a keyword: write `start` in lower case",
+            ),
         ] {
             let err = GraphFile::parse(text, "@g").unwrap_err().to_string();
             assert!(
@@ -286,6 +315,16 @@ mod tests {
                 "{text:?}: {err}"
             );
         }
+    }
+
+    /// Issue 20: a long line is echoed once, cut at 80 characters.
+    #[test]
+    fn a_long_line_is_echoed_once_and_cut() {
+        let long = format!("1 {}\n", "9".repeat(500));
+        let err = GraphFile::parse(&long, "@g").unwrap_err().to_string();
+        assert!(err.chars().filter(|&c| c == '9').count() <= 2 * 80, "{err}");
+        assert!(err.len() < 300 && err.contains('…'), "{err}");
+        assert!(err.contains("exceeds 2^64−1"), "{err}");
     }
 
     #[test]

@@ -306,6 +306,14 @@ pub fn solve_components<C>(
         'components: for (i, (component, &v)) in components.iter().zip(values).enumerate() {
             match moves_to(component, total ^ v) {
                 Ok(moves) => {
+                    // The total is capped too (issue 20), not only each component.
+                    if let Some(reason) =
+                        crate::limits::winning_moves_over_cap(winning_moves.len(), moves.len())
+                    {
+                        winning_moves.clear();
+                        moves_omitted = Some(reason);
+                        break 'components;
+                    }
                     winning_moves.extend(moves.into_iter().map(|to| Move { component: i, to }))
                 }
                 // The winner is known; only the list is out of reach: say so (never a

@@ -335,6 +335,18 @@ impl<R: HeapRules> HeapFamily<R> {
             return Ok(());
         }
         let beyond_limit = n >= MAX_CACHED_TABLE;
+        // The shortest table any certificate needs (period 1 from 0): if even that is past
+        // the table limit, searching would only allocate gigabytes before the same refusal.
+        let shortest = certify::required_len(self.rules.period_rule(), 0, 1).unwrap_or(0);
+        if beyond_limit && shortest > MAX_CACHED_TABLE as u128 {
+            return Err(GameError::TooLarge(format!(
+                "G({n}) of `{}`: the {} certificate needs a table of at least {shortest} values (about {} of memory), past the table limit of {MAX_CACHED_TABLE} values, and the direct table would need {} values",
+                self.rules.spec(),
+                certify::theorem_name(self.rules.period_rule()),
+                crate::limits::human_bytes(crate::theory::period::search::round_bytes(shortest as u64)),
+                n as u128 + 1,
+            )));
+        }
         let target = n.clamp(1023, MAX_CACHED_TABLE - 1);
         let found = search(
             self,
@@ -361,6 +373,7 @@ impl<R: HeapRules> HeapFamily<R> {
                 "the {}-second search budget ran out",
                 PERIOD_SEARCH_TIME.as_secs()
             ),
+            Stop::Memory => "the memory budget ran out".to_string(),
             _ => format!("the table limit of {MAX_CACHED_TABLE} values was reached"),
         };
         Err(GameError::TooLarge(format!(
@@ -493,10 +506,22 @@ impl<R: HeapRules> Family for HeapFamily<R> {
             for (i, (&n, &v)) in heaps.iter().zip(&values).enumerate() {
                 let target = total ^ Nimber(v);
                 match self.rules.options_with_value(n, target, &value_of) {
-                    Ok(options) => winning_moves.extend(options.into_iter().map(|option| Move {
-                        component: i,
-                        to: self.rules.format_option(&option),
-                    })),
+                    Ok(options) => {
+                        // The total is capped too (issue 20), not only each component.
+                        let over = crate::limits::winning_moves_over_cap(
+                            winning_moves.len(),
+                            options.len(),
+                        );
+                        if let Some(reason) = over {
+                            winning_moves.clear();
+                            moves_omitted = Some(reason);
+                            break;
+                        }
+                        winning_moves.extend(options.into_iter().map(|option| Move {
+                            component: i,
+                            to: self.rules.format_option(&option),
+                        }))
+                    }
                     // The winner is known; only the list is out of reach. Say so instead of
                     // refusing the whole answer, and never return a partial list.
                     Err(GameError::TooLarge(reason)) => {

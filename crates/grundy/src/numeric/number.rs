@@ -22,6 +22,11 @@ pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
     if cleaned.is_empty() {
         return Err("expected a non-negative integer".into());
     }
+    if let Some(rest) = cleaned.strip_prefix('+') {
+        return Err(format!(
+            "`{text}` starts with `+`; write the number without a sign (`{rest}`)"
+        ));
+    }
     if cleaned.starts_with('-') {
         return Err(format!(
             "`{text}` is negative; expected a non-negative integer"
@@ -77,11 +82,23 @@ fn parse_digits(text: &str) -> Result<u128, String> {
         .map_err(|_| "exceeds 2^64−1 = 18446744073709551615".to_string())
 }
 
+/// A term of a sum: a product of factors, each at most 2^64 (as in `2^64-1`). An overflow
+/// names the term, since the whole expression may well be small (`10^20-10^20`).
 fn parse_product(term: &str) -> Result<u128, String> {
+    let too_big = || {
+        format!("the term `{term}` exceeds 2^64 (each term of a sum may be at most 2^64, and the value at most 2^64−1 = 18446744073709551615)")
+    };
     term.split('*').try_fold(1u128, |acc, factor| {
-        acc.checked_mul(parse_term(factor)?)
+        let factor = parse_term(factor).map_err(|e| {
+            if e.starts_with("exceeds") {
+                too_big()
+            } else {
+                e
+            }
+        })?;
+        acc.checked_mul(factor)
             .filter(|&v| v <= 1u128 << 64)
-            .ok_or_else(|| "exceeds 2^64−1 = 18446744073709551615".to_string())
+            .ok_or_else(too_big)
     })
 }
 
@@ -143,6 +160,19 @@ mod tests {
         assert!(e.contains("`3x10^6` is not a non-negative integer"), "{e}");
         assert!(e.contains("3*10^6"), "{e}");
         assert!(!parse_u64_expr("3**2").unwrap_err().contains("``"));
+        // Issue 20: the error names the token that is wrong and the allowed range.
+        let e = parse_u64_expr("+5").unwrap_err();
+        assert!(
+            e.contains("`+5` starts with `+`") && e.contains("`5`"),
+            "{e}"
+        );
+        let e = parse_u64_expr("10^20-10^20").unwrap_err();
+        assert!(
+            e.contains("the term `10^20` exceeds 2^64") && e.contains("at most 2^64−1"),
+            "{e}"
+        );
+        let e = parse_u64_expr("2^64").unwrap_err();
+        assert!(e.contains("exceeds 2^64−1"), "{e}");
     }
 
     #[test]

@@ -47,15 +47,17 @@ pub struct Moore {
 impl Moore {
     /// Parses the text after `moore:`.
     pub fn parse(args: &str, spec: &str) -> Result<Moore, GameError> {
-        let k = args
-            .trim()
-            .parse::<u64>()
-            .ok()
-            .filter(|&k| (1..=1 << 32).contains(&k))
-            .ok_or_else(|| {
+        let k = crate::numeric::number::parse_u64_expr(args)
+            .map_err(|e| format!("K: {e}"))
+            .and_then(|k| match k {
+                0 => Err("K = 0 lets no move change any heap".to_string()),
+                k if k > 1 << 32 => Err(format!("K = {k} is above 2^32 = 4294967296")),
+                k => Ok(k),
+            })
+            .map_err(|reason| {
                 GameError::bad_spec(
                     spec,
-                    "expected `moore:K` with 1 ≤ K ≤ 2^32 the most heaps one move may change, e.g. `moore:2`",
+                    format!("{reason}; expected `moore:K` with 1 ≤ K ≤ 2^32 the most heaps one move may change, e.g. `moore:2`"),
                 )
             })?;
         Ok(Moore { k })

@@ -22,6 +22,7 @@ use crate::impartial::games::subtraction_sets::{format_intervals, InfiniteSet, S
 use crate::impartial::heap::HeapRules;
 use crate::impartial::HeapGame;
 use crate::limits::check_memory;
+use crate::numeric::number::parse_u64_expr;
 use crate::numeric::{MexSet, Nimber};
 use crate::theory::misere::{sj_outcome, VerifiedValues};
 use crate::theory::period::PeriodRule;
@@ -140,13 +141,15 @@ fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError>
     }
     for item in args.split(',') {
         let item = item.trim();
+        // The same number forms as positions (`2^63`, `10^9+7`), so a set can be written the
+        // way its heaps are.
         let number = |t: &str| {
-            t.trim().parse::<u64>().map_err(|_| {
-                    GameError::bad_spec(
-                        spec,
-                        format!("`{t}` is not a positive integer up to 2^64−1 (expected e.g. `1,3,4` or `1..6`)"),
-                    )
-                })
+            parse_u64_expr(t).map_err(|reason| {
+                GameError::bad_spec(
+                    spec,
+                    format!("element `{}` of the set: {reason}; expected positive integers up to 2^64−1, e.g. `1,3,4`, `1..6` or `2^63..2^63+5`", t.trim()),
+                )
+            })
         };
         let interval = match item.split_once("..") {
             Some((lo, hi)) => {
@@ -391,37 +394,43 @@ impl HeapRules for Subtraction {
         value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
     ) -> Result<Vec<Vec<u64>>, GameError> {
         if let [(a, b)] = self.intervals[..] {
-            // Options are n-b..=n-a (clipped at 0); their values follow the closed form,
-            // which repeats with period a+b > b-a, so each residue class occurs at most once
-            // per period: scan the residues instead of the options.
-            let lowest = n.saturating_sub(b);
+            // Options are n-b..=n-a (clipped at 0); their values follow the closed form
+            // ⌊(m mod (a+b))/a⌋, so the options of value t are the m in [lowest, highest]
+            // whose residue lies in the window [t·a, t·a+a−1]: one run of m per block of a+b,
+            // and the range (at most b−a+1 < a+b long) meets at most two blocks. The work is
+            // bounded by the moves listed, never by a or b (2^63 would hang a residue scan).
             if n < a {
                 return Ok(vec![]);
             }
-            let highest = n - a;
+            let (lowest, highest) = (n.saturating_sub(b) as u128, (n - a) as u128);
             let period = a as u128 + b as u128;
-            let mut out = Vec::new();
-            // value t ⇔ (m mod period) ∈ [t·a, t·a + a − 1]
-            let start = target.0 as u128 * a as u128;
-            if start >= period {
+            let window = target.0 as u128 * a as u128;
+            if window >= period {
                 return Ok(vec![]);
             }
-            for r in start..(start + a as u128).min(period) {
-                // smallest m ≥ lowest with m ≡ r (mod period)
-                let base = lowest as u128 - (lowest as u128 % period) + r;
-                let mut m = if base < lowest as u128 {
-                    base + period
-                } else {
-                    base
-                };
-                while m <= highest as u128 {
-                    out.push(vec![m as u64]);
-                    m += period;
+            let mut runs = Vec::new();
+            let mut block = lowest - lowest % period;
+            while block <= highest {
+                let from = (block + window).max(lowest);
+                let to = (block + window + a as u128 - 1)
+                    .min(block + period - 1)
+                    .min(highest);
+                if from <= to {
+                    runs.push((from, to));
                 }
-                if out.len() as u128 > crate::impartial::heap::MAX_ENUMERATED_OPTIONS {
-                    return Err(GameError::TooLarge("too many winning moves to list".into()));
-                }
+                block += period;
             }
+            let count: u128 = runs.iter().map(|(from, to)| to - from + 1).sum();
+            if count > crate::impartial::heap::MAX_ENUMERATED_OPTIONS {
+                return Err(GameError::TooLarge(format!(
+                    "heap {n} has {count} winning options; too many to list"
+                )));
+            }
+            let mut out: Vec<Vec<u64>> = runs
+                .iter()
+                .flat_map(|&(from, to)| from..=to)
+                .map(|m| vec![m as u64])
+                .collect();
             out.sort_unstable_by(|x, y| y.cmp(x));
             return Ok(out);
         }
@@ -487,6 +496,36 @@ mod tests {
         // One interval reaching 2^64−1: a + b overflows u64 and must not wrap.
         let wide = HeapFamily::new(game("2..18446744073709551615"));
         assert_eq!(wide.grundy(u64::MAX).unwrap().0, u64::MAX / 2);
+    }
+
+    /// Issue 20: `subtraction:2^63..2^63+5` is the same set as its decimal form, and listing the
+    /// winning moves of heap 2^63 takes one step, not 2^63 (it hung, scanning residues).
+    #[test]
+    fn huge_intervals_read_number_forms_and_list_moves_at_once() {
+        let g = game("2^63..2^63+5");
+        assert_eq!(
+            g.spec(),
+            "subtraction:9223372036854775808..9223372036854775813"
+        );
+        assert_eq!(game("2^10").spec(), "subtraction:1024");
+        let family = HeapFamily::new(g);
+        let started = std::time::Instant::now();
+        let s = family.solve(&["2^63"], Play::Normal).unwrap();
+        assert_eq!(s.grundy, Some(1));
+        let moves: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(moves, ["0"]);
+        assert!(started.elapsed().as_secs() < 5);
+        for (bad, words) in [
+            ("1,x", "element `x` of the set"),
+            ("2^64", "element `2^64` of the set: exceeds 2^64−1"),
+            ("1..2^65", "element `2^65`"),
+        ] {
+            let err = Subtraction::parse(bad, bad).unwrap_err().to_string();
+            assert!(
+                err.contains(words) && err.contains("2^63..2^63+5"),
+                "{bad}: {err}"
+            );
+        }
     }
 
     proptest! {

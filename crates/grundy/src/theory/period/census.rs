@@ -30,7 +30,7 @@ pub struct CensusRow {
     pub set: Vec<u64>,
     /// `null` when no period was certified within `checked_to`.
     pub preperiod: Option<u64>,
-    /// The certified period; `null` as the preperiod.
+    /// The certified period; `null` as for `preperiod`.
     pub period: Option<u64>,
     /// The last heap size computed.
     pub checked_to: u64,
@@ -120,12 +120,19 @@ impl Selection {
     /// size whose index in the enumeration (`mask − 1`, or its colex rank among the sets of
     /// that size) falls in this shard. Used to refuse resuming from another run's rows.
     pub fn contains(&self, mask: u64) -> bool {
+        self.position(mask).is_some()
+    }
+
+    /// The place of `mask` among this shard's sets (0 for the first `masks()` yields), or
+    /// `None` if the shard does not enumerate it: resuming keeps one bit per place
+    /// ([`Done`]), not the rows.
+    pub fn position(&self, mask: u64) -> Option<u64> {
         if mask == 0 || (mask as u128) >> self.max_element != 0 {
-            return false;
+            return None;
         }
         let index = match self.size {
             None => mask as u128 - 1,
-            Some(m) if mask.count_ones() != m => return false,
+            Some(m) if mask.count_ones() != m => return None,
             // Colex rank: Σ C(position of the j-th lowest bit, j + 1).
             Some(_) => (0..64)
                 .filter(|bit| mask >> bit & 1 == 1)
@@ -133,7 +140,86 @@ impl Selection {
                 .map(|(j, bit)| binomial(bit as u128, j as u128 + 1))
                 .sum(),
         };
-        index % self.shard.1 as u128 == self.shard.0 as u128
+        let (shard, shards) = (self.shard.0 as u128, self.shard.1 as u128);
+        (index % shards == shard).then_some((index / shards) as u64)
+    }
+
+    /// `count` sets of this census drawn at random (a fixed seed: the same sample each run),
+    /// to time before starting. Shards stripe the enumeration, so any shard's sets cost alike.
+    pub fn sample(&self, count: usize) -> Vec<u64> {
+        let k = self.max_element;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| match self.size {
+                None => loop {
+                    let mask = next() & (u64::MAX >> (64 - k));
+                    if mask != 0 {
+                        break mask;
+                    }
+                },
+                Some(m) => {
+                    // m distinct elements of {1..K}, by rejection.
+                    let mut mask = 0u64;
+                    while mask.count_ones() < m {
+                        mask |= 1 << (next() % k as u64);
+                    }
+                    mask
+                }
+            })
+            .collect()
+    }
+}
+
+/// The sets of a shard already computed, one bit per place ([`Selection::position`]): what a
+/// resumed census must remember of its output file (2^30 rows fit in 128 MiB).
+#[derive(Clone, Debug)]
+pub struct Done {
+    bits: Vec<u64>,
+    count: u64,
+}
+
+impl Done {
+    /// An empty set for `selection`'s shard, refused (with the figure) past the memory budget.
+    pub fn new(selection: &Selection) -> Result<Done, GameError> {
+        let places = selection.shard_sets();
+        let words = places.div_ceil(64);
+        crate::limits::check_memory("the resume bitset of a census", words * 8)?;
+        Ok(Done {
+            bits: vec![0; words as usize],
+            count: 0,
+        })
+    }
+
+    /// Marks `position`; `false` if it was already marked.
+    pub fn insert(&mut self, position: u64) -> bool {
+        let (word, bit) = ((position / 64) as usize, position % 64);
+        let fresh = self.bits[word] >> bit & 1 == 0;
+        self.bits[word] |= 1 << bit;
+        self.count += u64::from(fresh);
+        fresh
+    }
+
+    /// Whether `position` is marked.
+    pub fn contains(&self, position: u64) -> bool {
+        self.bits
+            .get((position / 64) as usize)
+            .is_some_and(|w| w >> (position % 64) & 1 == 1)
+    }
+
+    /// How many places are marked.
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    /// Whether no place is marked.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
     }
 }
 
@@ -216,7 +302,7 @@ impl CensusSummary {
     /// How many record holders are kept.
     pub(crate) const RECORDS: usize = 10;
 
-    /// Counts one more row.
+    /// Counts one row (each set once: the caller skips repeated rows).
     pub fn add(&mut self, row: &CensusRow) {
         *self.per_period.entry(row.period).or_default() += 1;
         if let (Some(i), Some(p)) = (row.preperiod, row.period) {
@@ -266,6 +352,31 @@ mod tests {
     }
 
     use super::*;
+
+    /// `position` numbers a shard's sets 0, 1, 2, … in the order `masks()` yields them, and a
+    /// `Done` bitset remembers exactly the positions inserted.
+    #[test]
+    fn positions_number_the_shard_and_done_remembers_them() {
+        for (k, size, shard) in [(6, None, (0, 1)), (7, Some(3), (1, 3)), (5, None, (2, 4))] {
+            let selection = Selection::new(k, size, shard).unwrap();
+            let mut done = Done::new(&selection).unwrap();
+            for (place, mask) in selection.masks().enumerate() {
+                assert_eq!(selection.position(mask), Some(place as u64));
+                if place % 3 == 0 {
+                    assert!(done.insert(place as u64));
+                    assert!(!done.insert(place as u64));
+                }
+            }
+            for place in 0..selection.shard_sets() as u64 {
+                assert_eq!(done.contains(place), place % 3 == 0);
+            }
+            assert_eq!(done.len(), selection.shard_sets().div_ceil(3) as u64);
+            for mask in selection.sample(50) {
+                let whole = Selection::new(k, size, (0, 1)).unwrap();
+                assert!(whole.contains(mask), "{mask:b}");
+            }
+        }
+    }
     use crate::impartial::games::subtraction::Subtraction;
     use crate::impartial::heap::HeapFamily;
     use crate::theory::period::search::{search, Budget};

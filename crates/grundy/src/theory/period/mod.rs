@@ -28,7 +28,7 @@ pub(crate) mod search;
 pub mod tail;
 
 pub use certify::is_certified;
-pub use search::{search, Budget, SearchResult, Stop};
+pub use search::{round_bytes, search, Budget, SearchResult, Stop};
 
 pub use certify::PeriodRule;
 

@@ -15,10 +15,12 @@
 //!
 //! **Budget.** Rounds compute `G(0..=to)` for `to = start, 2·start+1, …, max`. A round is
 //! skipped when the growth of the previous rounds' times predicts it would overrun the time
-//! budget, and a streaming family is also stopped mid-round (its prefix is still used).
+//! budget, and a streaming family is also stopped mid-round (its prefix is still used). A
+//! round that the memory budget ([`crate::limits::Budget`]) cannot hold ends the search with
+//! the rounds before it ([`Stop::Memory`]); only a first round that does not fit is refused.
 
 use crate::error::GameError;
-use crate::limits::{check_memory, table_bytes};
+use crate::limits::{table_bytes, Budget as MemoryBudget};
 use crate::theory::period::arithmetic::observed_arithmetic;
 use crate::theory::period::certify::is_certified;
 use crate::theory::period::tail::{observed_ordinary, preperiod_of, TailRuns};
@@ -43,7 +45,8 @@ pub(crate) fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Optio
     })
 }
 
-/// How far the search may go.
+/// How far the search may go: the range and the time. Memory is not a field: every round
+/// asks the one process-wide memory [`crate::limits::Budget`] before it allocates.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The first round computes `G(0..=start)`.
@@ -68,6 +71,21 @@ pub enum Stop {
     Max,
     /// The time budget ran out.
     Time,
+    /// The next round would not fit in the memory budget.
+    Memory,
+}
+
+/// Bytes a round computing `G(0..=to)` holds at its peak, per value: the new values (8), and
+/// either the previous round's values, kept until the new ones are complete (4: half as many),
+/// or the tail runs (4), plus what the family streams with (the octal run's 2-byte table,
+/// Grundy's game's rare-value classes: up to 2). Every built-in family streams its values
+/// (closed forms, windows, the octal run), so 12 to 16 bytes are measured;
+/// `crates/grundy-cli/tests/budget_estimates.rs` holds the estimate within 20% of the peak.
+pub const ROUND_BYTES_PER_VALUE: u64 = 14;
+
+/// The memory a round computing `G(0..=to)` needs at its peak.
+pub fn round_bytes(to: u64) -> u128 {
+    table_bytes(to.saturating_add(1), ROUND_BYTES_PER_VALUE)
 }
 
 /// What a search found: the table it built and, if proved, the period.
@@ -75,11 +93,11 @@ pub enum Stop {
 pub struct SearchResult {
     /// `G(0..=checked_to)`.
     pub values: Vec<u64>,
-    /// The period a theorem proved, if one did.
+    /// The period proved by `rule`, if any.
     pub certified: Option<Period>,
-    /// Why the search stopped.
+    /// Why the search ended.
     pub stop: Stop,
-    /// The theorem that was tried.
+    /// The theorem the search tried to certify with.
     pub rule: PeriodRule,
 }
 
@@ -120,11 +138,22 @@ pub fn search(sequence: &dyn HeapSequence, budget: Budget) -> Result<SearchResul
     let mut values: Vec<u64> = Vec::new();
     let mut previous_round: Option<Duration> = None;
     loop {
-        // The values plus their tail runs (u32 each).
-        check_memory(
+        let fits = MemoryBudget::current().check(
             &format!("a period search over G(0..={to})"),
-            table_bytes(to + 1, 12),
-        )?;
+            round_bytes(to),
+        );
+        match fits {
+            Err(e) if values.is_empty() => return Err(e),
+            Err(_) => {
+                return Ok(SearchResult {
+                    values,
+                    certified: None,
+                    stop: Stop::Memory,
+                    rule,
+                })
+            }
+            Ok(()) => {}
+        }
         let round_started = Instant::now();
         let (round, timed_out) = compute_prefix(sequence, to, deadline)?;
         if round.len() > values.len() {

@@ -1,0 +1,401 @@
+//! Issue 20: never abort, never hang, never buffer. Each command of the issue runs under an
+//! address-space limit of 1 GiB (`ulimit -v`) and must answer or refuse with a clear line —
+//! never exit 134 (the allocator giving up), never a panic; and each misleading message of the
+//! issue is checked for its words.
+
+mod common;
+
+use common::grundy;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Runs `grundy args…` under `ulimit -v` of `kib` KiB (through `sh`), returning (exit code,
+/// stdout, stderr).
+fn limited(kib: u64, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_CACHE", "off")
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-budget-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const GIB: u64 = 1 << 20; // in KiB, for `ulimit -v`
+
+#[test]
+fn under_one_gib_of_address_space_every_command_answers_or_refuses() {
+    // (arguments, expected exit code, words the answer or refusal must hold)
+    let cases: &[(&[&str], i32, &str)] = &[
+        // Aborted allocating 1 GiB: now stops at the memory budget or the time.
+        (
+            &["period", "nim", "--max", "2^40", "--time", "3"],
+            0,
+            "observed up to",
+        ),
+        // Allocated 5.26 GB before refusing: now refused at once, with the figure.
+        (
+            &["value", "subtraction:2,3,1000000007", "10^18"],
+            2,
+            "certificate needs a table of at least 1000000008 values",
+        ),
+        // Hung walking 2^63 residues.
+        (
+            &["solve", "subtraction:2^63..2^63+5", "2^63"],
+            0,
+            "component 0: 9223372036854775808 → 0",
+        ),
+        // Started 2^36 sets with no estimate.
+        (
+            &["census", "subtraction", "--max-element", "36"],
+            2,
+            "raise --time or split it into shards",
+        ),
+        // Assumed 2 bytes a line.
+        (&["table", "nim", "--to", "10^10"], 2, "--output-limit SIZE"),
+        // Wrote without limit.
+        (
+            &["table", "nim", "--to", "999999", "--explain"],
+            2,
+            "--output-limit SIZE",
+        ),
+        // The address-space room is the budget: a table past it is refused, naming it.
+        (&["value", "officers", "2^27"], 2, "ulimit -v"),
+    ];
+    for (args, code, words) in cases {
+        let (got, out, err) = limited(GIB, args);
+        assert_ne!(got, 134, "{args:?} aborted: {err}");
+        assert!(!err.contains("internal error"), "{args:?} panicked: {err}");
+        assert_eq!(got, *code, "{args:?}: {out} {err}");
+        let text = format!("{out}{err}");
+        assert!(text.contains(words), "{args:?}: `{words}` not in {text}");
+    }
+}
+
+#[test]
+fn memory_flag_sets_the_budget_and_reads_sizes() {
+    let (code, _, err) = grundy(
+        &[
+            "--memory",
+            "1M",
+            "solve",
+            "subtraction:1,3,4",
+            "10^6",
+            "--misere",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("allows 1.0 MiB (set by --memory; raise it with --memory SIZE)"),
+        "{err}"
+    );
+    let (code, out, err) = grundy(&["value", "--memory", "512M", "kayles", "100"], "");
+    assert_eq!((code, out.trim()), (0, "1"), "{err}");
+    let (code, _, err) = grundy(&["--memory", "4X", "value", "nim", "1"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`4X` is not a size") && err.contains("512M, 4G"),
+        "{err}"
+    );
+}
+
+#[test]
+fn output_limit_refuses_with_the_estimate_and_raises() {
+    let (code, _, err) = grundy(
+        &["table", "nim", "--to", "10^5", "--output-limit", "100K"],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("would write about 488.3 KiB") && err.contains("--output-limit SIZE"),
+        "{err}"
+    );
+    let (code, out, _) = grundy(
+        &["table", "nim", "--to", "10^5", "--output-limit", "1M"],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 100_001);
+}
+
+#[test]
+fn write_errors_on_stdout_fail_and_a_closed_pipe_is_quiet() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        &["--help"][..],
+        &["table", "nim", "--to", "100"],
+        &["games"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+    }
+    // EPIPE (`| head -1`): quiet, exit 0.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["table", "nim", "--to", "10^7"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 2];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn parse_errors_name_the_token_and_the_range() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["period", "nim", "--time", "1e10"],
+            &["`1e10` seconds is too long", "at most 1e9"],
+        ),
+        (
+            &["solve", "moore:2^33", "1"],
+            &["K = 8589934592 is above 2^32", "1 ≤ K ≤ 2^32"],
+        ),
+        (&["solve", "moore:0", "1"], &["K = 0", "1 ≤ K ≤ 2^32"]),
+        (
+            &["value", "nim", "10^20-10^20"],
+            &["the term `10^20` exceeds 2^64", "at most 2^64−1"],
+        ),
+        (&["value", "nim", "+5"], &["`+5` starts with `+`", "(`5`)"]),
+        (
+            &["solve", "subtraction:1,2^64", "5"],
+            &["element `2^64` of the set", "up to 2^64−1"],
+        ),
+    ];
+    for (args, words) in cases {
+        let (code, _, err) = grundy(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        for w in *words {
+            assert!(err.contains(w), "{args:?}: `{w}` not in {err}");
+        }
+    }
+    // Forms positions accept are accepted in specs too.
+    for (args, answer) in [
+        (&["value", "moore:2^32", "3"][..], "3"),
+        (&["value", "subtraction:2^10", "1024"], "1"),
+    ] {
+        let (code, out, err) = grundy(args, "");
+        assert_eq!((code, out.trim()), (0, answer), "{args:?}: {err}");
+    }
+    let (code, _, err) = grundy(&["period", "nim", "--max", "100", "--time", "1e9"], "");
+    assert_eq!(code, 0, "{err}");
+    // A graph file: `START` is named as a misspelt keyword; a long line is echoed once, cut.
+    let dir = scratch("graph");
+    let file = dir.join("g.txt");
+    std::fs::write(&file, "START 0\n0 1\n").unwrap();
+    let at = format!("@{}", file.display());
+    let (code, _, err) = grundy(&["value", "graph", &at], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1: `START 0`: `START` is not a keyword: write `start`"),
+        "{err}"
+    );
+    std::fs::write(&file, format!("start 0\n0 {}\n", "7".repeat(400))).unwrap();
+    let (code, _, err) = grundy(&["value", "graph", &at], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains('…') && err.matches("7777777777").count() <= 16,
+        "{err}"
+    );
+}
+
+#[test]
+fn checkpoints_are_locked_and_a_directory_is_named() {
+    let dir = scratch("lock");
+    let ck = dir.join("run.ck");
+    let ck_text = ck.display().to_string();
+    let (code, _, err) = grundy(
+        &[
+            "table",
+            "officers",
+            "--to",
+            "10",
+            "--checkpoint",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is a directory; give the path of a file"),
+        "{err}"
+    );
+    // A second run while the first holds the checkpoint is refused by name.
+    let mut first = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "table",
+            "octal:0.8",
+            "--to",
+            "10^7",
+            "--checkpoint",
+            &ck_text,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut refused = None;
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let (code, _, err) = grundy(
+            &["table", "octal:0.8", "--to", "10", "--checkpoint", &ck_text],
+            "",
+        );
+        if code == 2 {
+            refused = Some(err);
+            break;
+        }
+    }
+    let _ = first.kill();
+    let _ = first.wait();
+    let err = refused.expect("the second run is refused while the first runs");
+    assert!(
+        err.contains(&format!("another run is using checkpoint {ck_text}")),
+        "{err}"
+    );
+    // A census output file is locked the same way, and a directory is named.
+    let (code, _, err) = grundy(
+        &[
+            "census",
+            "subtraction",
+            "--max-element",
+            "4",
+            "--output",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("output file") && err.contains("is a directory"),
+        "{err}"
+    );
+}
+
+#[test]
+fn census_resume_streams_and_skips_what_is_done() {
+    let dir = scratch("census");
+    let out = dir.join("k9.jsonl");
+    let path = out.to_str().unwrap();
+    let (code, _, err) = grundy(
+        &[
+            "census",
+            "subtraction",
+            "--max-element",
+            "9",
+            "--output",
+            path,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let whole = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(whole.lines().count(), 511);
+    // Interrupted mid-line after 300 rows: the cut line is dropped, the rest computed once.
+    let cut: String = whole
+        .lines()
+        .take(300)
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        + "{\"set\":[1,";
+    std::fs::write(&out, cut).unwrap();
+    let (code, _, err) = grundy(
+        &[
+            "census",
+            "subtraction",
+            "--max-element",
+            "9",
+            "--output",
+            path,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("(300 resumed from the file)"), "{err}");
+    let mut again: Vec<String> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let mut expected: Vec<String> = whole.lines().map(String::from).collect();
+    again.sort();
+    expected.sort();
+    assert_eq!(again, expected);
+}
+
+#[test]
+fn plots_are_written_atomically() {
+    let dir = scratch("plot");
+    let picture = dir.join("p.svg");
+    std::fs::write(&picture, "old").unwrap();
+    // A refused plot leaves the old file as it was, and no temporary file.
+    let (code, _, _) = grundy(
+        &[
+            "plot",
+            "nim",
+            "--to",
+            "10^15",
+            "-o",
+            picture.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(std::fs::read_to_string(&picture).unwrap(), "old");
+    let (code, _, err) = grundy(
+        &[
+            "plot",
+            "kayles",
+            "--to",
+            "50",
+            "-o",
+            picture.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&picture)
+        .unwrap()
+        .starts_with("<svg"));
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}

@@ -1,0 +1,175 @@
+//! Issue 20: `batch`, `nim-mul` and `play` read stdin line by line, answer each line as it is
+//! read, cap a line's length (naming its number), and keep memory flat. Flatness is checked by
+//! running under an address-space limit far below the input's size.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+/// Runs `grundy args…` under `ulimit -v kib`, feeding `lines` copies of `line` (written by a
+/// thread as the command reads, never held whole), returning (exit code, stdout bytes, the
+/// last stdout line, stderr).
+fn fed(
+    kib: u64,
+    args: &[&str],
+    head: &str,
+    line: &str,
+    lines: usize,
+) -> (i32, usize, String, String) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_CACHE", "off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let (head, line) = (head.to_string(), line.to_string());
+    let writer = std::thread::spawn(move || {
+        let block = line.repeat(4096);
+        let _ = stdin.write_all(head.as_bytes());
+        let mut left = lines;
+        while left > 0 {
+            let n = left.min(4096);
+            if stdin
+                .write_all(&block.as_bytes()[..n * line.len()])
+                .is_err()
+            {
+                return;
+            }
+            left -= n;
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let (mut bytes, mut tail) = (0usize, Vec::new());
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = stdout.read(&mut buf).unwrap();
+        if n == 0 {
+            break;
+        }
+        bytes += n;
+        tail.extend_from_slice(&buf[..n]);
+        if tail.len() > 256 {
+            tail.drain(..tail.len() - 128);
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let tail = String::from_utf8_lossy(&tail);
+    let last = tail
+        .trim_end()
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    (
+        out.status.code().unwrap_or(-1),
+        bytes,
+        last,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// 256 MiB of address space: far less than the inputs below (a buffered run needs the input
+/// and its answers at once).
+const LIMIT_KIB: u64 = 256 << 10;
+
+#[test]
+fn batch_answers_two_million_long_lines_in_flat_memory() {
+    // 2·10^6 lines of 200 bytes: 400 MB of input.
+    let line = format!("{} 7\n", "1 ".repeat(98));
+    let (code, bytes, last, err) = fed(LIMIT_KIB, &["batch", "nim"], "", &line, 2_000_000);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(bytes, 2_000_000 * "first\n".len());
+    assert_eq!(last, "first");
+}
+
+#[test]
+fn nim_mul_answers_ten_million_pairs_in_flat_memory() {
+    let line = "18446744073709551615 18446744073709551614\n";
+    let count = 10_000_000;
+    let (code, _, last, err) = fed(LIMIT_KIB, &["nim-mul"], &format!("{count}\n"), line, count);
+    assert_eq!(code, 0, "{err}");
+    let expected = {
+        let (code, out, _) = run(&["nim-mul"], &format!("1\n{line}"));
+        assert_eq!(code, 0);
+        out.trim().to_string()
+    };
+    assert_eq!(last, expected);
+}
+
+#[test]
+fn an_endless_line_is_refused_by_number() {
+    for (args, head) in [
+        (&["batch", "nim"][..], "1 2\n3\n"),
+        (&["nim-mul"], "5\n1 2\n"),
+    ] {
+        let (code, _, _, err) = fed(LIMIT_KIB, args, head, "9", 4 << 20);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        let line = head.lines().count() + 1;
+        assert!(
+            err.contains(&format!("line {line}: the line is longer than 1.0 MiB")),
+            "{args:?}: {err}"
+        );
+    }
+    let (code, out, err) = run(&["play", "nim", "3"], &format!("{}\n", "x".repeat(2 << 20)));
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(
+        err.contains("line 1: the line is longer than 1.0 MiB"),
+        "{err}"
+    );
+}
+
+#[test]
+fn batch_answers_each_line_before_the_next_arrives() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["batch", "nim"])
+        .env("GRUNDY_CACHE", "off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut answer = [0u8; 6];
+    for (line, expected) in [("1 1\n", "second"), ("2\n", "first\n")] {
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let want = &mut answer[..expected.len()];
+        stdout.read_exact(want).unwrap();
+        assert_eq!(std::str::from_utf8(want).unwrap(), expected);
+        if expected == "second" {
+            stdout.read_exact(&mut [0u8; 1]).unwrap(); // its newline
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+/// Runs `grundy args…` with `stdin`, returning (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_CACHE", "off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
