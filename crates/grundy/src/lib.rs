@@ -28,6 +28,7 @@ pub mod limits;
 pub mod numeric;
 pub mod outcome;
 pub mod partizan;
+pub mod progress;
 pub mod registry;
 pub mod render;
 pub mod table_cache;
