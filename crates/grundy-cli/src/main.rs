@@ -6,6 +6,7 @@ mod commands;
 mod long_run;
 mod output;
 mod plot;
+mod progress;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;

@@ -193,6 +193,43 @@ fn completions_and_man_page_are_generated() {
         "{out}"
     );
     assert!(refused(&["completions", "tcsh"]).contains("possible values"));
+    // Issue 13: the one page refers to no other page; `--dir` writes every page referred to.
+    assert!(
+        !out.contains("(1)"),
+        "the single page refers to other pages"
+    );
+    assert!(
+        out.contains(".SH COMMANDS") && out.contains("\\fBoctal-stats\\fR"),
+        "{out}"
+    );
+    let dir = std::env::temp_dir().join(format!("grundy-man-{}", std::process::id()));
+    let (code, said, err) = grundy(&["man", "--dir", dir.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let main = std::fs::read_to_string(dir.join("grundy.1")).unwrap();
+    let mut referred = 0;
+    for (i, _) in main.match_indices("(1)") {
+        let name = main[..i]
+            .rsplit(['\n', ' '])
+            .next()
+            .unwrap()
+            .replace("\\-", "-");
+        assert!(
+            dir.join(format!("{name}.1")).is_file(),
+            "{name} is referred to but missing"
+        );
+        referred += 1;
+    }
+    assert!(referred >= 14, "{main}");
+    let solve = std::fs::read_to_string(dir.join("grundy-solve.1")).unwrap();
+    assert!(
+        solve.contains(".TH grundy-solve 1") && solve.contains("Examples"),
+        "{solve}"
+    );
+    assert!(
+        said.starts_with(&format!("wrote {} man pages", referred + 1)),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs `grundy args…` with extra environment variables; (exit code, stdout, stderr).

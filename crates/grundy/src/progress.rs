@@ -71,9 +71,10 @@ mod tests {
         let (outer_log, inner_log) = (seen.clone(), inner.clone());
         let answer = observe(Box::new(move |p| outer_log.borrow_mut().push(p)), || {
             report("heaps", 5, 10);
-            observe(Box::new(move |p| inner_log.borrow_mut().push(p.done)), || {
-                report("sets", 7, 0)
-            });
+            observe(
+                Box::new(move |p| inner_log.borrow_mut().push(p.done)),
+                || report("sets", 7, 0),
+            );
             report("heaps", 10, 10);
             42
         });

@@ -462,7 +462,9 @@ pub fn scan_table(elements: &[u32], len: usize, block: usize) -> Vec<u32> {
             let value = seen
                 .iter()
                 .position(|&w| w != u64::MAX)
-                .map_or(seen.len() * 64, |i| i * 64 + seen[i].trailing_ones() as usize);
+                .map_or(seen.len() * 64, |i| {
+                    i * 64 + seen[i].trailing_ones() as usize
+                });
             values[n] = value as u32;
             max_value = max_value.max(value as u32);
         }
@@ -771,10 +773,17 @@ mod tests {
     #[test]
     fn squares_to_2_20_match_the_definition() {
         let len = (1 << 20) + 7;
-        let fast = game("squares").infinite_set().unwrap().table(len as u64 - 1).unwrap();
+        let fast = game("squares")
+            .infinite_set()
+            .unwrap()
+            .table(len as u64 - 1)
+            .unwrap();
         assert_eq!(
             &fast[..30],
-            [0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5]
+            [
+                0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3,
+                4, 5
+            ]
         );
         for n in (0..len).step_by(997).chain(len - 64..len) {
             let options = (1..).map(|k: usize| k * k).take_while(|&s| s <= n);
