@@ -44,9 +44,9 @@ pub fn man(args: ManArgs, command: clap::Command) -> Result<(), GameError> {
     let mut command = command.disable_help_subcommand(true);
     command.build();
     if let Some(dir) = args.dir {
-        std::fs::create_dir_all(&dir).map_err(|e| GameError::io(&dir.display().to_string(), &e))?;
+        std::fs::create_dir_all(&dir).map_err(|e| GameError::io(dir.display(), &e))?;
         clap_mangen::generate_to(command.clone(), &dir)
-            .map_err(|e| GameError::io(&dir.display().to_string(), &e))?;
+            .map_err(|e| GameError::io(dir.display(), &e))?;
         let pages = 1 + command
             .get_subcommands()
             .filter(|s| !s.is_hide_set())
