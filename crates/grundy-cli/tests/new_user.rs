@@ -320,3 +320,87 @@ fn games_states_the_numbering_rule() {
     let (_, help, _) = grundy(&["games", "--help"], "");
     assert!(help.contains("except chessboard:N (1,1 to N,N)"), "{help}");
 }
+
+/// Issue 13, plots as a researcher judges them: the Officers density marks the rare values
+/// `octal-stats` knows (same mask, same count), the legend gives the density scale in heaps,
+/// and the gcd game can be drawn on a log axis with every point kept past 2048.
+#[test]
+fn plots_mark_rare_values_and_offer_a_log_axis_and_more_points() {
+    let dir = std::env::temp_dir().join(format!("grundy-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let officers = dir.join("officers.svg");
+    let (code, said, err) = grundy(
+        &[
+            "--no-cache",
+            "plot",
+            "officers",
+            "--to",
+            "5000",
+            "-o",
+            officers.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("the last at n = "), "{said}");
+    let (_, stats, _) = grundy(
+        &["--no-cache", "octal-stats", "officers", "--to", "5000"],
+        "",
+    );
+    let mask_line = stats
+        .lines()
+        .find(|l| l.starts_with("rare mask: "))
+        .unwrap();
+    // `rare mask: 0x1ee (1584 rare heaps, …)` → mask and count, as the legend words them.
+    let mask = mask_line.split_whitespace().nth(2).unwrap();
+    let count = mask_line
+        .split('(')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let svg = std::fs::read_to_string(&officers).unwrap();
+    assert!(
+        svg.contains(&format!(
+            "rare values (mask {mask}, as octal-stats): {count} heaps"
+        )),
+        "{mask_line}"
+    );
+    assert!(svg.contains("pale = 1 heap, dark = "), "density legend");
+    let gcd = dir.join("gcd.svg");
+    let (code, _, err) = grundy(
+        &[
+            "plot",
+            "gcd",
+            "--to",
+            "3000",
+            "-o",
+            gcd.to_str().unwrap(),
+            "--log",
+            "--points",
+            "10^4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&gcd).unwrap();
+    assert!(svg.contains("log scale"), "log axis label");
+    // One point per heap: 3001 circles, none folded into a density cell.
+    assert!(
+        svg.matches("<circle").count() >= 3001,
+        "{}",
+        svg.matches("<circle").count()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Progress goes to stderr only when it is a terminal: a run of a few seconds piped into a
+/// file leaves stderr empty and stdout exactly the answer.
+#[test]
+fn progress_never_reaches_pipes() {
+    let (code, out, err) = grundy(&["--no-cache", "value", "subtraction:squares", "2^21"], "");
+    assert_eq!(code, 0);
+    assert!(out.trim().parse::<u64>().is_ok(), "{out}");
+    assert!(err.is_empty(), "{err}");
+}

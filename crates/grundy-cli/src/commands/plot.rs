@@ -38,8 +38,8 @@ pub struct Args {
     log: bool,
     /// Draw every heap as a point, up to this many (default 2048; past it the scatter is a
     /// density map).
-    #[arg(long, value_name = "N", default_value_t = plot::MAX_POINTS)]
-    points: usize,
+    #[arg(long, value_name = "N", default_value_t = plot::MAX_POINTS as u64, value_parser = parse_to)]
+    points: u64,
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
@@ -59,7 +59,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
             period,
             rare,
             log: args.log,
-            max_points: args.points,
+            max_points: args.points.min(usize::MAX as u64) as usize,
         };
         plot::write(&picture, args.kind, format, file, &args.output)?;
         Ok(note)

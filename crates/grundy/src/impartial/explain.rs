@@ -164,6 +164,10 @@ pub struct PeriodReduction {
     pub reduced: u64,
 }
 
+/// Heaps up to this are derived from their own options (what a student checks by hand);
+/// larger ones by the heap of their residue class under the certified period.
+pub const PERIOD_REDUCTION_FROM: u64 = 1000;
+
 /// Heaps above this are not derived when the family answers by a closed form: the closed
 /// form is the explanation, and listing ~10^6 options would take seconds to say less.
 pub const CLOSED_FORM_DERIVATION_LIMIT: u64 = 10_000;
@@ -246,10 +250,12 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
             .and_then(|_| position.parse().ok())
             .filter(|_| !family.whole_position_moves());
         let period_reduction = match (&certificate, heap) {
-            (Some(c), Some(n)) if n >= c.preperiod + c.period => Some(PeriodReduction {
-                heap: n,
-                reduced: c.preperiod + (n - c.preperiod) % c.period,
-            }),
+            (Some(c), Some(n)) if n >= c.preperiod + c.period && n > PERIOD_REDUCTION_FROM => {
+                Some(PeriodReduction {
+                    heap: n,
+                    reduced: c.preperiod + (n - c.preperiod) % c.period,
+                })
+            }
             _ => None,
         };
         let derived = period_reduction
