@@ -338,7 +338,11 @@ fn draw_scatter<DB: DrawingBackend>(
     };
     let top = height(max_value);
     // Head room above the data for the legend, no more.
-    let y_top = ((top + 0.5) * 1.18 + 0.6).max(2.0);
+    let y_top = if log {
+        top + 2.5
+    } else {
+        ((top + 0.5) * 1.18 + 0.6).max(2.0)
+    };
     // Below 0 a margin, so that P-positions sit above the axis line, not on it.
     let y_bottom = -0.5 - 0.02 * y_top;
     let x_pad = (last * 0.01).max(0.5);
@@ -467,10 +471,14 @@ fn draw_scatter<DB: DrawingBackend>(
                     .map(|&n| TriangleMarker::new((n as f64, 0.0), 6, ZERO_COLOUR.filled())),
             )
             .map_err(drawing_error)?
-            .label(format!(
-                "G(n) = 0 (P-positions): {} heaps, each marked ▲",
-                zeros.len()
-            ))
+            .label(if marks.is_empty() {
+                format!("G(n) = 0 (P-positions): {} heaps, the red row", zeros.len())
+            } else {
+                format!(
+                    "G(n) = 0 (P-positions): {} heaps, each marked ▲",
+                    zeros.len()
+                )
+            })
             .legend(|(x, y)| TriangleMarker::new((x, y), 6, ZERO_COLOUR.filled()));
     }
     if let Some(rare) = &picture.rare {

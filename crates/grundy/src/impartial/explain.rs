@@ -53,6 +53,7 @@ pub struct MoveReason {
     pub to_grundy: u64,
     /// The nim-sum before and after the move.
     pub total_before: u64,
+    /// The nim-sum after the move (0 for a winning move).
     pub total_after: u64,
 }
 
@@ -106,6 +107,7 @@ pub struct Certificate {
     pub table_to: u64,
     /// `G(n + period) = G(n)` was checked for `checked_from ≤ n ≤ checked_to`.
     pub checked_from: u64,
+    /// The last `n` of that check.
     pub checked_to: u64,
     /// The smallest window the theorem needs: `checked_from ≤ n ≤ needed_to`.
     pub needed_to: u64,

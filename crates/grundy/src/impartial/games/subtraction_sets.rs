@@ -74,9 +74,13 @@ pub const MAX_EXCEPTIONS: u128 = 100_000;
 /// An infinite sequence of removals.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Sequence {
+    /// 2, 3, 5, 7, …
     Primes,
+    /// 1, 4, 9, 16, …
     Squares,
+    /// 1, 2, 3, 5, 8, … (each value once)
     Fibonacci,
+    /// 1, 2, 4, 8, …
     PowersOfTwo,
 }
 
@@ -197,12 +201,18 @@ impl Sequence {
 pub enum InfiniteSet {
     /// `S = finite ∪ sequences`; `cycle` is `k` when `G(n) = n mod k` (see the module doc).
     Union {
+        /// Listed elements, as sorted disjoint intervals.
         finite: Vec<(u64, u64)>,
+        /// The sequences joined in, sorted, without repeats.
         sequences: Vec<Sequence>,
+        /// `k` when `G(n) = n mod k`.
         cycle: Option<u64>,
     },
     /// `S` = every positive integer except the listed intervals.
-    AllBut { excluded: Vec<(u64, u64)> },
+    AllBut {
+        /// The exceptions, as sorted disjoint intervals.
+        excluded: Vec<(u64, u64)>,
+    },
 }
 
 impl InfiniteSet {
