@@ -7,6 +7,7 @@ mod lines;
 mod long_run;
 mod output;
 mod plot;
+mod progress;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;

@@ -47,6 +47,7 @@ const POINT_COLOUR: RGBColor = RGBColor(31, 90, 170);
 const ZERO_COLOUR: RGBColor = RGBColor(214, 39, 40);
 const PREPERIOD_COLOUR: RGBColor = RGBColor(255, 170, 60);
 const RULE_COLOUR: RGBColor = RGBColor(60, 160, 60);
+const RARE_COLOUR: RGBColor = RGBColor(230, 120, 0);
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -88,6 +89,21 @@ pub struct Picture<'a> {
     pub period: Option<Period>,
     /// One line under the chart: what is known about the period.
     pub note: String,
+    /// The rare heaps of a take-and-break game (marked over the scatter).
+    pub rare: Option<Rare>,
+    /// Height `log2(G(n) + 1)` instead of `G(n)`.
+    pub log: bool,
+    /// Most heaps drawn one point each; past it the scatter is a density map.
+    pub max_points: usize,
+}
+
+/// Heaps whose values fall in the rare class of `octal-stats`' mask: the values a researcher
+/// checks first, since every common value comes from a (rare, common) pair of parts.
+pub struct Rare {
+    /// The mask as `octal-stats` prints it (`0x1ee`).
+    pub mask: String,
+    /// The rare heaps, ascending.
+    pub heaps: Vec<usize>,
 }
 
 /// Opens a temporary file beside `path` (so that a bad path fails before the work, and a run
@@ -311,8 +327,22 @@ fn draw_scatter<DB: DrawingBackend>(
     let values = picture.values;
     let last = values.len().saturating_sub(1) as f64;
     let max_value = values.iter().copied().max().unwrap_or(0);
+    // The height of a value: itself, or log2(G + 1) on a log axis (0 stays 0).
+    let log = picture.log;
+    let height = move |v: u64| {
+        if log {
+            (v as f64 + 1.0).log2()
+        } else {
+            v as f64
+        }
+    };
+    let top = height(max_value);
     // Head room above the data for the legend, no more.
-    let y_top = ((max_value as f64 + 0.5) * 1.18 + 0.6).max(2.0);
+    let y_top = if log {
+        top + 2.5
+    } else {
+        ((top + 0.5) * 1.18 + 0.6).max(2.0)
+    };
     // Below 0 a margin, so that P-positions sit above the axis line, not on it.
     let y_bottom = -0.5 - 0.02 * y_top;
     let x_pad = (last * 0.01).max(0.5);
@@ -327,13 +357,23 @@ fn draw_scatter<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .x_desc("n (heap size)")
-        .y_desc("G(n)")
+        .y_desc(if log {
+            "G(n), log scale (labels 2^k − 1)"
+        } else {
+            "G(n)"
+        })
         .axis_desc_style((FONT_NAME, 18))
         .label_style((FONT_NAME, 15))
         .x_label_formatter(&|x| integer_label(*x))
-        .y_label_formatter(&|y| integer_label(*y))
+        .y_label_formatter(&|y| {
+            let label = integer_label(*y);
+            match (log, label.parse::<u32>()) {
+                (true, Ok(k)) if k < 64 => ((1u64 << k) - 1).to_string(),
+                _ => label,
+            }
+        })
         // Every value labelled while they are few (Kayles: 0 to 8), else about ten labels.
-        .y_labels(if max_value <= 24 {
+        .y_labels(if log || max_value <= 24 {
             y_top.ceil() as usize + 1
         } else {
             10
@@ -344,7 +384,7 @@ fn draw_scatter<DB: DrawingBackend>(
     if let Some(period) = picture.period {
         draw_period(&mut chart, period, last, y_top)?;
     }
-    if values.len() <= MAX_POINTS {
+    if values.len() <= picture.max_points {
         let radius = if values.len() <= 200 { 4 } else { 2 };
         chart
             .draw_series(
@@ -353,7 +393,7 @@ fn draw_scatter<DB: DrawingBackend>(
                     .enumerate()
                     .filter(|(_, &v)| v != 0)
                     .map(|(n, &v)| {
-                        Circle::new((n as f64, v as f64), radius, POINT_COLOUR.filled())
+                        Circle::new((n as f64, height(v)), radius, POINT_COLOUR.filled())
                     }),
             )
             .map_err(drawing_error)?
@@ -372,7 +412,15 @@ fn draw_scatter<DB: DrawingBackend>(
             .legend(|(x, y)| Circle::new((x, y), 5, ZERO_COLOUR.filled()));
     } else {
         let plot_width = area.dim_in_pixel().0.saturating_sub(100).max(CELL_PIXELS);
-        let grid = Density::new(values, (plot_width / CELL_PIXELS) as u64, MAX_ROWS);
+        let heights: Vec<u64>;
+        // On a log axis the rows are tenths of log2(G + 1).
+        let (rows_of, row_height) = if log {
+            heights = values.iter().map(|&v| (height(v) * 10.0) as u64).collect();
+            (&heights[..], 0.1)
+        } else {
+            (values, 1.0)
+        };
+        let grid = Density::new(rows_of, (plot_width / CELL_PIXELS) as u64, MAX_ROWS);
         chart
             .draw_series(grid.cells().map(|cell| {
                 let colour = if cell.value_lo == 0 {
@@ -383,24 +431,31 @@ fn draw_scatter<DB: DrawingBackend>(
                 // Opaque, and a third of a cell wider than the cell: neighbours overlap instead
                 // of leaving pixel-rounding seams, so only truly empty cells show white.
                 let overlap = (cell.n_hi - cell.n_lo) / 3.0;
+                let fill = if colour == ZERO_COLOUR {
+                    colour
+                } else {
+                    ramp(cell.shade)
+                };
                 Rectangle::new(
-                    [(cell.n_lo, cell.y_lo), (cell.n_hi + overlap, cell.y_hi)],
-                    tint(colour, 0.35 + 0.65 * cell.shade).filled(),
+                    [
+                        (cell.n_lo, cell.y_lo * row_height),
+                        (cell.n_hi + overlap, cell.y_hi * row_height),
+                    ],
+                    fill.filled(),
                 )
             }))
             .map_err(drawing_error)?
             .label(format!(
-                "G(n), shaded by how many n share a cell (a cell: {} consecutive n, {}); darker = more",
+                "G(n) density: a cell is {} consecutive n × {}; pale = 1 heap, dark = {} heaps",
                 grid.n_per_column,
-                if grid.values_per_row == 1 {
-                    "one value".to_string()
-                } else {
-                    format!("{} values", grid.values_per_row)
-                }
+                match (log, grid.values_per_row) {
+                    (true, _) => "a tenth of log2(G+1)".to_string(),
+                    (false, 1) => "one value".to_string(),
+                    (false, k) => format!("{k} values"),
+                },
+                grid.max_count
             ))
-            .legend(|(x, y)| {
-                Rectangle::new([(x - 5, y - 5), (x + 5, y + 5)], POINT_COLOUR.filled())
-            });
+            .legend(|(x, y)| Rectangle::new([(x - 5, y - 5), (x + 5, y + 5)], ramp(0.6).filled()));
         // P-positions are what a reader looks for: each one marked, when they are few
         // enough to tell apart (Officers to 10^5 has 14), over the density.
         let zeros: Vec<usize> = (0..values.len()).filter(|&n| values[n] == 0).collect();
@@ -416,10 +471,41 @@ fn draw_scatter<DB: DrawingBackend>(
                     .map(|&n| TriangleMarker::new((n as f64, 0.0), 6, ZERO_COLOUR.filled())),
             )
             .map_err(drawing_error)?
-            .label("G(n) = 0 (P-positions)")
-            .legend(|(x, y)| {
-                Rectangle::new([(x - 5, y - 5), (x + 5, y + 5)], ZERO_COLOUR.filled())
-            });
+            .label(if marks.is_empty() {
+                format!("G(n) = 0 (P-positions): {} heaps, the red row", zeros.len())
+            } else {
+                format!(
+                    "G(n) = 0 (P-positions): {} heaps, each marked ▲",
+                    zeros.len()
+                )
+            })
+            .legend(|(x, y)| TriangleMarker::new((x, y), 6, ZERO_COLOUR.filled()));
+    }
+    if let Some(rare) = &picture.rare {
+        // Rare heaps marked where they are few enough to tell apart.
+        let shown = if rare.heaps.len() <= 20_000 {
+            &rare.heaps[..]
+        } else {
+            &[]
+        };
+        chart
+            .draw_series(shown.iter().map(|&n| {
+                Cross::new(
+                    (n as f64, height(values[n])),
+                    3,
+                    RARE_COLOUR.stroke_width(1),
+                )
+            }))
+            .map_err(drawing_error)?
+            .label(format!(
+                "rare values (mask {}, as octal-stats): {} heaps{}, each marked ×",
+                rare.mask,
+                rare.heaps.len(),
+                rare.heaps
+                    .last()
+                    .map_or(String::new(), |n| format!(", the last at n = {n}"))
+            ))
+            .legend(|(x, y)| Cross::new((x, y), 4, RARE_COLOUR.stroke_width(2)));
     }
     chart
         .configure_series_labels()
@@ -484,10 +570,17 @@ fn draw_period<DB: DrawingBackend>(
     Ok(())
 }
 
-/// `colour` at strength `alpha` over white, as an opaque colour.
-fn tint(colour: RGBColor, alpha: f64) -> RGBColor {
-    let blend = |c: u8| (255.0 - (255.0 - c as f64) * alpha).round() as u8;
-    RGBColor(blend(colour.0), blend(colour.1), blend(colour.2))
+/// The density colour of a cell with `shade` in 0..=1: pale blue to dark navy, so that a
+/// single heap is still visible and the fullest cells stand out.
+fn ramp(shade: f64) -> RGBColor {
+    let (pale, dark) = ((166.0, 206.0, 227.0), (8.0, 29.0, 88.0));
+    let t = shade.clamp(0.0, 1.0);
+    let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
+    RGBColor(
+        mix(pale.0, dark.0),
+        mix(pale.1, dark.1),
+        mix(pale.2, dark.2),
+    )
 }
 
 /// Axis labels are integers: no `12.0` or `1e6`-style noise.

@@ -193,6 +193,43 @@ fn completions_and_man_page_are_generated() {
         "{out}"
     );
     assert!(refused(&["completions", "tcsh"]).contains("possible values"));
+    // Issue 13: the one page refers to no other page; `--dir` writes every page referred to.
+    assert!(
+        !out.contains("(1)"),
+        "the single page refers to other pages"
+    );
+    assert!(
+        out.contains(".SH COMMANDS") && out.contains("\\fBoctal-stats\\fR"),
+        "{out}"
+    );
+    let dir = std::env::temp_dir().join(format!("grundy-man-{}", std::process::id()));
+    let (code, said, err) = grundy(&["man", "--dir", dir.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let main = std::fs::read_to_string(dir.join("grundy.1")).unwrap();
+    let mut referred = 0;
+    for (i, _) in main.match_indices("(1)") {
+        let name = main[..i]
+            .rsplit(['\n', ' '])
+            .next()
+            .unwrap()
+            .replace("\\-", "-");
+        assert!(
+            dir.join(format!("{name}.1")).is_file(),
+            "{name} is referred to but missing"
+        );
+        referred += 1;
+    }
+    assert!(referred >= 14, "{main}");
+    let solve = std::fs::read_to_string(dir.join("grundy-solve.1")).unwrap();
+    assert!(
+        solve.contains(".TH grundy-solve 1") && solve.contains("Examples"),
+        "{solve}"
+    );
+    assert!(
+        said.starts_with(&format!("wrote {} man pages", referred + 1)),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs `grundy args…` with extra environment variables; (exit code, stdout, stderr).
@@ -282,4 +319,88 @@ fn games_states_the_numbering_rule() {
     );
     let (_, help, _) = grundy(&["games", "--help"], "");
     assert!(help.contains("except chessboard:N (1,1 to N,N)"), "{help}");
+}
+
+/// Issue 13, plots as a researcher judges them: the Officers density marks the rare values
+/// `octal-stats` knows (same mask, same count), the legend gives the density scale in heaps,
+/// and the gcd game can be drawn on a log axis with every point kept past 2048.
+#[test]
+fn plots_mark_rare_values_and_offer_a_log_axis_and_more_points() {
+    let dir = std::env::temp_dir().join(format!("grundy-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let officers = dir.join("officers.svg");
+    let (code, said, err) = grundy(
+        &[
+            "--no-cache",
+            "plot",
+            "officers",
+            "--to",
+            "5000",
+            "-o",
+            officers.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("the last at n = "), "{said}");
+    let (_, stats, _) = grundy(
+        &["--no-cache", "octal-stats", "officers", "--to", "5000"],
+        "",
+    );
+    let mask_line = stats
+        .lines()
+        .find(|l| l.starts_with("rare mask: "))
+        .unwrap();
+    // `rare mask: 0x1ee (1584 rare heaps, …)` → mask and count, as the legend words them.
+    let mask = mask_line.split_whitespace().nth(2).unwrap();
+    let count = mask_line
+        .split('(')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let svg = std::fs::read_to_string(&officers).unwrap();
+    assert!(
+        svg.contains(&format!(
+            "rare values (mask {mask}, as octal-stats): {count} heaps"
+        )),
+        "{mask_line}"
+    );
+    assert!(svg.contains("pale = 1 heap, dark = "), "density legend");
+    let gcd = dir.join("gcd.svg");
+    let (code, _, err) = grundy(
+        &[
+            "plot",
+            "gcd",
+            "--to",
+            "3000",
+            "-o",
+            gcd.to_str().unwrap(),
+            "--log",
+            "--points",
+            "10^4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&gcd).unwrap();
+    assert!(svg.contains("log scale"), "log axis label");
+    // One point per heap: 3001 circles, none folded into a density cell.
+    assert!(
+        svg.matches("<circle").count() >= 3001,
+        "{}",
+        svg.matches("<circle").count()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Progress goes to stderr only when it is a terminal: a run of a few seconds piped into a
+/// file leaves stderr empty and stdout exactly the answer.
+#[test]
+fn progress_never_reaches_pipes() {
+    let (code, out, err) = grundy(&["--no-cache", "value", "subtraction:squares", "2^21"], "");
+    assert_eq!(code, 0);
+    assert!(out.trim().parse::<u64>().is_ok(), "{out}");
+    assert!(err.is_empty(), "{err}");
 }

@@ -289,6 +289,7 @@ impl PyGame {
             components.push(ComponentExplanation {
                 position: repr(id),
                 grundy: Some(grundy),
+                period_reduction: None,
                 derivation: Some(Derivation {
                     position: repr(id),
                     options,

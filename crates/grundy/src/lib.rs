@@ -54,6 +54,7 @@ pub mod outcome;
     rustdoc::broken_intra_doc_links
 )]
 pub mod partizan;
+pub mod progress;
 // Temporary (issue 14): this area's owners document it; remove after their merge.
 #[allow(
     missing_docs,

@@ -220,6 +220,7 @@ impl MoveReason {
 }
 
 impl Certificate {
+    /// One paragraph: the period, the window checked, and the theorem's own statement.
     pub fn render(&self) -> String {
         format!(
             "period: G(n + {p}) = G(n) for every n ≥ {i} (preperiod {i}, period {p}), certified: checked for {i} ≤ n ≤ {c} in a table of G(0..={t}); the theorem needs {i} ≤ n ≤ {need}. Theorem: {th}.",
@@ -234,9 +235,20 @@ impl Certificate {
 }
 
 impl Explanation {
+    /// The report `grundy explain` prints: derivations, the nim-sum, the winner, why each
+    /// winning move wins (the first few and a count), the certificate and the method.
     pub fn render(&self) -> String {
         let mut lines = vec![format!("game: {}", self.game)];
         for c in &self.components {
+            if let (Some(r), Some(cert)) = (&c.period_reduction, &self.certificate) {
+                let (i, p) = (cert.preperiod, cert.period);
+                lines.push(format!(
+                    "G({h}) = G({r}) by the certified period (preperiod {i}, period {p}): {h} = {r} + {p}·{k} and {r} ≥ {i}",
+                    h = r.heap,
+                    r = r.reduced,
+                    k = (r.heap - r.reduced) / p
+                ));
+            }
             let why = c.no_derivation.as_deref().unwrap_or_default();
             lines.push(match (&c.derivation, c.grundy) {
                 (Some(d), _) => d.render(),

@@ -3,6 +3,7 @@
 
 use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
+use crate::progress::{with_progress, Output};
 use grundy::impartial::explain::explain;
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -31,7 +32,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
         return partizan::explain(entry, &positions, args.json);
     }
     let family = parse_spec(&args.game)?;
-    let explanation = explain(family.as_ref(), &positions)?;
+    let explanation = with_progress(Output::AtTheEnd, || explain(family.as_ref(), &positions))?;
     if args.json {
         return print_json(&explanation);
     }

@@ -32,14 +32,14 @@ impl SearchArgs {
                 family.spec()
             ))
         })?;
-        let found = search(
-            sequence,
-            Budget {
-                start: 1023,
-                max: self.max,
-                time: Some(self.time),
-            },
-        )?;
+        let budget = Budget {
+            start: 1023,
+            max: self.max,
+            time: Some(self.time),
+        };
+        let found = crate::progress::with_progress(crate::progress::Output::AtTheEnd, || {
+            search(sequence, budget)
+        })?;
         Ok((family, found))
     }
 }

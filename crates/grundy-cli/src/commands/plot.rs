@@ -5,8 +5,10 @@
 use crate::commands::{heap_sequence, parse_to};
 use crate::output::println_checked;
 use crate::plot::{self, Kind, Picture};
+use crate::progress::{with_progress, Output};
 use grundy::impartial::family::Family;
-use grundy::registry::{parse_spec, CATALOGUE};
+use grundy::impartial::games::octal::classes::{best_mask, count_index};
+use grundy::registry::{parse_long_run, parse_spec, CATALOGUE};
 use grundy::theory::period::find_certified;
 use grundy::theory::period::PeriodRule;
 use grundy::GameError;
@@ -16,7 +18,8 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   grundy plot subtraction:3,4,6,10 --to 100 -o scatter.png
   grundy plot kayles --to 2^20 -o kayles.png --kind histogram
-  grundy plot gcd --to 10^4 -o gcd.svg")]
+  grundy plot gcd --to 10^4 -o gcd.svg --log --points 10^4
+  grundy plot officers --to 10^5 -o officers.png     rare values (as octal-stats) marked")]
 pub struct Args {
     /// The game (see `grundy games`); its positions must be heaps.
     game: String,
@@ -29,21 +32,34 @@ pub struct Args {
     /// `scatter`: G(n) against n; `histogram`: how often each value occurs.
     #[arg(long, value_enum, default_value_t = Kind::Scatter)]
     kind: Kind,
+    /// Height log2(G(n) + 1): separates 0, small values and large ones (the gcd game's
+    /// P-positions, composites and primes).
+    #[arg(long)]
+    log: bool,
+    /// Draw every heap as a point, up to this many (default 2048; past it the scatter is a
+    /// density map).
+    #[arg(long, value_name = "N", default_value_t = plot::MAX_POINTS as u64, value_parser = parse_to)]
+    points: u64,
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
     let family = parse_spec(&args.game)?;
     let sequence = heap_sequence(family.as_ref(), "plot")?;
     let (format, file) = plot::create(&args.output)?;
-    let result = sequence.values(args.to).and_then(|values| {
+    let values = with_progress(Output::AtTheEnd, || sequence.values(args.to));
+    let result = values.and_then(|values| {
         let rule = sequence.period_rule();
         let period = find_certified(&values, rule);
         let note = note(&values, rule, period);
+        let rare = rare_heaps(&args.game, &values)?;
         let picture = Picture {
             title: title(family.as_ref(), &args.game),
             note: note.clone(),
             values: &values,
             period,
+            rare,
+            log: args.log,
+            max_points: args.points.min(usize::MAX as u64) as usize,
         };
         plot::write(&picture, args.kind, format, file, &args.output)?;
         Ok(note)
@@ -97,6 +113,29 @@ fn title(family: &dyn Family, typed: &str) -> String {
     }
 }
 
+/// The rare heaps of a take-and-break game, by the mask `octal-stats` reports (the class
+/// mask making the fewest heaps rare, from the counts of (value, parity) pairs).
+fn rare_heaps(game: &str, values: &[u64]) -> Result<Option<plot::Rare>, GameError> {
+    let Some(game) = parse_long_run(game)? else {
+        return Ok(None);
+    };
+    let parity = game.rules().split_parity();
+    let parity_bit = |n: usize| (n as u64 ^ parity.unwrap_or(0)) & 1;
+    let largest = values.iter().copied().max().unwrap_or(0);
+    let mut counts = vec![0u64; (count_index(largest, 1) + 1).next_power_of_two()];
+    for (n, &v) in values.iter().enumerate() {
+        counts[count_index(v, parity_bit(n))] += 1;
+    }
+    let (classes, _) = best_mask(&counts, values.len() as u64, parity.is_some());
+    let heaps = (0..values.len())
+        .filter(|&n| classes.class(values[n], parity_bit(n)) == 0)
+        .collect();
+    Ok(Some(plot::Rare {
+        mask: classes.describe(),
+        heaps,
+    }))
+}
+
 /// What is known about the period, and how many zeros there are.
 fn note(
     values: &[u64],
@@ -119,8 +158,9 @@ fn note(
             theorem_name(rule)
         ),
     };
+    let last_zero = values.iter().rposition(|&v| v == 0).unwrap_or(0);
     format!(
-        "{periodicity}; P-positions (G = 0): {zeros} of {}",
+        "{periodicity}; P-positions (G = 0): {zeros} of {}, the last at n = {last_zero}",
         values.len()
     )
 }

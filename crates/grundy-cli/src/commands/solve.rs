@@ -2,6 +2,7 @@
 
 use crate::commands::{partizan, PlayArgs};
 use crate::output::{print_json, println_checked};
+use crate::progress::{with_progress, Output};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 
@@ -33,7 +34,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
         return partizan::solve(entry, &positions, args.json);
     }
     let family = parse_spec(&args.game)?;
-    let solution = family.solve(&positions, args.play.play())?;
+    let solution = with_progress(Output::AtTheEnd, || {
+        family.solve(&positions, args.play.play())
+    })?;
     if args.json {
         return print_json(&solution);
     }

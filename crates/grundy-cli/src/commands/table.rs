@@ -95,7 +95,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
             let _ = writeln!(io::stderr(), "{}", stats.describe());
         }
     } else {
-        sequence.for_each_value(args.to, &mut |n, v| write_value(n, v.0))?;
+        crate::progress::with_progress(crate::progress::Output::Streamed, || {
+            sequence.for_each_value(args.to, &mut |n, v| write_value(n, v.0))
+        })?;
     }
     if args.json {
         out.write_all(b"]")?;

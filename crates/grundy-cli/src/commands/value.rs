@@ -2,6 +2,7 @@
 
 use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
+use crate::progress::{with_progress, Output};
 use grundy::impartial::family::GameValue;
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -28,7 +29,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
         return partizan::value(entry, &args.position, args.json);
     }
     let family = parse_spec(&args.game)?;
-    let value = family.value(&args.position)?;
+    let value = with_progress(Output::AtTheEnd, || family.value(&args.position))?;
     if args.json {
         return print_json(&match &value {
             GameValue::Finite(n) => json!({ "grundy": n.0 }),

@@ -18,7 +18,9 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Derivation {
+    /// The position derived.
     pub position: String,
+    /// Every option with its value (the text shows the first few and a count).
     pub options: Vec<OptionReport>,
     /// The mex of the options' values.
     pub grundy: u64,
@@ -42,7 +44,9 @@ pub fn derive(family: &dyn Family, position: &str) -> Result<Derivation, GameErr
 pub struct MoveReason {
     /// 0-based index of the component moved in.
     pub component: usize,
+    /// The component before the move.
     pub from: String,
+    /// What the move leaves in its place.
     pub to: String,
     /// The components' values before the move.
     pub values_before: Vec<u64>,
@@ -50,10 +54,13 @@ pub struct MoveReason {
     pub to_grundy: u64,
     /// The nim-sum before and after the move.
     pub total_before: u64,
+    /// The nim-sum after the move (0 for a winning move).
     pub total_after: u64,
 }
 
 impl MoveReason {
+    /// The reason for moving `component` from `from` to `to` (value `to_grundy`), given the
+    /// components' values before; the nim-sums are computed here.
     pub fn new(
         component: usize,
         from: &str,
@@ -92,7 +99,9 @@ impl MoveReason {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Certificate {
+    /// Heaps before the periodic part.
     pub preperiod: u64,
+    /// `G(n + period) = G(n)` for `n ≥ preperiod`.
     pub period: u64,
     /// The theorem that turns a finite check into a proof.
     pub theorem: String,
@@ -100,6 +109,7 @@ pub struct Certificate {
     pub table_to: u64,
     /// `G(n + period) = G(n)` was checked for `checked_from ≤ n ≤ checked_to`.
     pub checked_from: u64,
+    /// The last `n` of that check.
     pub checked_to: u64,
     /// The smallest window the theorem needs: `checked_from ≤ n ≤ needed_to`.
     pub needed_to: u64,
@@ -147,15 +157,41 @@ impl Certificate {
     }
 }
 
+/// `G(heap) = G(reduced)` by the certified period: a large heap is explained by the small heap
+/// of its residue class, whose derivation is short, instead of by its own options (10^5 of
+/// them for Kayles at 10^5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PeriodReduction {
+    /// The heap asked about.
+    pub heap: u64,
+    /// `preperiod + (heap − preperiod) mod period`: the heap whose derivation is shown.
+    pub reduced: u64,
+}
+
+/// Heaps up to this are derived from their own options (what a student checks by hand);
+/// larger ones by the heap of their residue class under the certified period.
+pub const PERIOD_REDUCTION_FROM: u64 = 1000;
+
+/// Heaps above this are not derived when the family answers by a closed form: the closed
+/// form is the explanation, and listing ~10^6 options would take seconds to say less.
+pub const CLOSED_FORM_DERIVATION_LIMIT: u64 = 10_000;
+
 /// A component of an explained sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ComponentExplanation {
+    /// The component as the family writes it (`1000`, not `10^3`).
     pub position: String,
+    /// Its Grundy value (`null` where it is not a nimber).
     pub grundy: Option<u64>,
+    /// Set when the derivation shown is that of a smaller heap with the same value by the
+    /// certified period.
+    pub period_reduction: Option<PeriodReduction>,
     /// The mex derivation; `null` where the options cannot be listed (then
     /// `no_derivation` says why: the family cannot list them, or there are too many).
     pub derivation: Option<Derivation>,
+    /// Why there is no derivation.
     pub no_derivation: Option<String>,
 }
 
@@ -163,15 +199,19 @@ pub struct ComponentExplanation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
+    /// The game's canonical spec.
     pub game: String,
+    /// One entry per component of the sum.
     pub components: Vec<ComponentExplanation>,
     /// The nim-sum of the components (`null` where a value is not a nimber).
     pub grundy: Option<u64>,
+    /// Who wins with perfect play.
     pub winner: Winner,
     /// Every winning move, each with the argument why it wins.
     pub winning_moves: Vec<MoveReason>,
     /// The certified period of the heap sequence, where a theorem gives one.
     pub certificate: Option<Certificate>,
+    /// How the values were computed (closed form, period, table, search).
     pub method: String,
 }
 
@@ -208,12 +248,39 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
             family.value(position)?;
         }
     }
+    let certificate = certificate(family)?;
+    let closed_form = solution.method.starts_with("closed form");
     let mut components = Vec::with_capacity(reported.len());
     for (position, grundy) in reported {
-        let (derivation, no_derivation) = match derive(family, &position) {
-            Ok(d) => (Some(d), None),
-            Err(GameError::Unsupported(why) | GameError::TooLarge(why)) => (None, Some(why)),
-            Err(e) => return Err(e),
+        let heap: Option<u64> = family
+            .sequence()
+            .and_then(|_| position.parse().ok())
+            .filter(|_| !family.whole_position_moves());
+        let period_reduction = match (&certificate, heap) {
+            (Some(c), Some(n)) if n >= c.preperiod + c.period && n > PERIOD_REDUCTION_FROM => {
+                Some(PeriodReduction {
+                    heap: n,
+                    reduced: c.preperiod + (n - c.preperiod) % c.period,
+                })
+            }
+            _ => None,
+        };
+        let derived = period_reduction
+            .as_ref()
+            .map_or(position.clone(), |r| r.reduced.to_string());
+        let shown_heap = period_reduction.as_ref().map_or(heap, |r| Some(r.reduced));
+        let (derivation, no_derivation) = match shown_heap {
+            Some(n) if closed_form && n > CLOSED_FORM_DERIVATION_LIMIT => (
+                None,
+                Some(format!(
+                    "the closed form gives the value directly; heaps above {CLOSED_FORM_DERIVATION_LIMIT} are not derived option by option"
+                )),
+            ),
+            _ => match derive(family, &derived) {
+                Ok(d) => (Some(d), None),
+                Err(GameError::Unsupported(why) | GameError::TooLarge(why)) => (None, Some(why)),
+                Err(e) => return Err(e),
+            },
         };
         if let (Some(d), Some(g)) = (&derivation, grundy) {
             if d.grundy != g {
@@ -226,6 +293,7 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
         components.push(ComponentExplanation {
             position,
             grundy,
+            period_reduction,
             derivation,
             no_derivation,
         });
@@ -256,7 +324,7 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
         grundy: solution.grundy,
         winner: solution.winner,
         winning_moves,
-        certificate: certificate(family)?,
+        certificate,
         method: solution.method,
     })
 }
@@ -287,6 +355,39 @@ mod tests {
         assert!(text.len() < 10_000, "{}", text.len());
     }
     use proptest::prelude::*;
+
+    /// Issue 13: Kayles at 10^5 is explained by the heap of its residue class under the
+    /// certified period (71, 12), in a few lines of text and a small JSON document; a closed
+    /// form with 10^6 options per heap is not derived at all, and answers at once.
+    #[test]
+    fn large_heaps_are_explained_by_the_period_or_the_closed_form() {
+        let kayles = parse_spec("kayles").unwrap();
+        let e = explain(kayles.as_ref(), &["100000"]).unwrap();
+        let reduction = e.components[0].period_reduction.clone().unwrap();
+        assert_eq!(
+            (reduction.heap, reduction.reduced),
+            (100_000, 71 + (100_000 - 71) % 12)
+        );
+        let d = e.components[0].derivation.as_ref().unwrap();
+        assert_eq!(d.position, reduction.reduced.to_string());
+        assert_eq!(Some(d.grundy), e.components[0].grundy);
+        let text = e.render();
+        assert!(
+            text.contains("G(100000) = G(76) by the certified period (preperiod 71, period 12): 100000 = 76 + 12·8327 and 76 ≥ 71"),
+            "{text}"
+        );
+        assert!(text.lines().count() < 40 && text.len() < 10_000, "{text}");
+        assert!(serde_json::to_string(&e).unwrap().len() < 2_000_000);
+        let interval = parse_spec("subtraction:1..1000000").unwrap();
+        let start = std::time::Instant::now();
+        let e = explain(interval.as_ref(), &["5000000"]).unwrap();
+        assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+        assert_eq!(e.components[0].grundy, Some(999_996));
+        assert!(e.components[0].derivation.is_none());
+        assert!(e
+            .render()
+            .contains("G(5000000) = G(999996) by the certified period"));
+    }
 
     #[test]
     fn textbook_subtraction_1_3_4_by_hand() {
@@ -410,7 +511,7 @@ mod tests {
         assert_eq!(e.winning_moves.len(), 1);
         let text = e.render();
         assert!(
-            text.contains("G(1000000000000000000) = 1000000000000000000 by closed form G(n) = n; no derivation: heap 1000000000000000000 of `nim` has about"),
+            text.contains("G(1000000000000000000) = 1000000000000000000 by closed form G(n) = n; no derivation: the closed form gives the value directly"),
             "{text}"
         );
     }

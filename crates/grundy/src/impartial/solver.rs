@@ -92,6 +92,9 @@ impl<'g, G: ImpartialGame> Solver<'g, G> {
                         seen.insert(Nimber::sum(sum.iter().map(|q| self.memo[q])).0);
                     }
                     self.memo.insert(top.clone(), Nimber(seen.mex()));
+                    if self.memo.len() % 65536 == 0 {
+                        crate::progress::report("positions", self.memo.len() as u64, 0);
+                    }
                     on_stack.remove(&top);
                     stack.pop();
                 }

@@ -42,6 +42,9 @@ pub fn heap_table<G: HeapGame + ?Sized>(game: &G, to: u64) -> Result<Vec<u64>, G
             seen.insert(v);
         });
         values.push(seen.mex());
+        if n % 65536 == 65535 {
+            crate::progress::report("heaps", n + 1, len);
+        }
     }
     Ok(values)
 }

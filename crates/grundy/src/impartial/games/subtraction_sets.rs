@@ -35,6 +35,14 @@
 //! to 10^7 costs seconds (see `benches/subtraction.rs`). The algorithm is exact for any set;
 //! only its speed depends on this structure.
 //!
+//! # Sets without the primes: the block scan ([`scan_table`])
+//! For the squares the witness search does not pay: a heap's ~√n options take so many values
+//! that the mex is almost always settled only by reading them all. The definition's mex,
+//! read a block of heaps at a time so that every element is one contiguous pass over known
+//! values, is cheaper: `squares` to 10^7 is 2·10^10 option reads, about 25 s of CPU on two
+//! threads. (Word-parallel and residue-class schemes were measured; none beat it, since
+//! proving a value absent needs about √n probes either way.)
+//!
 //! # All-but sets ([`all_but_table`])
 //! With `S = ℕ⁺ \ F`, heap `n` reaches every `m < n` except `n − f` (`f ∈ F`). The values seen
 //! so far always form an initial segment `0..distinct` (each new value is a mex of old ones),
@@ -66,9 +74,13 @@ pub const MAX_EXCEPTIONS: u128 = 100_000;
 /// An infinite sequence of removals.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Sequence {
+    /// 2, 3, 5, 7, …
     Primes,
+    /// 1, 4, 9, 16, …
     Squares,
+    /// 1, 2, 3, 5, 8, … (each value once)
     Fibonacci,
+    /// 1, 2, 4, 8, …
     PowersOfTwo,
 }
 
@@ -189,12 +201,18 @@ impl Sequence {
 pub enum InfiniteSet {
     /// `S = finite ∪ sequences`; `cycle` is `k` when `G(n) = n mod k` (see the module doc).
     Union {
+        /// Listed elements, as sorted disjoint intervals.
         finite: Vec<(u64, u64)>,
+        /// The sequences joined in, sorted, without repeats.
         sequences: Vec<Sequence>,
+        /// `k` when `G(n) = n mod k`.
         cycle: Option<u64>,
     },
     /// `S` = every positive integer except the listed intervals.
-    AllBut { excluded: Vec<(u64, u64)> },
+    AllBut {
+        /// The exceptions, as sorted disjoint intervals.
+        excluded: Vec<(u64, u64)>,
+    },
 }
 
 impl InfiniteSet {
@@ -354,8 +372,119 @@ fn check_table(to: u64, bytes_per_heap: u128) -> Result<usize, GameError> {
     Ok(to as usize + 1)
 }
 
-/// `G(0..=to)` of `S = finite ∪ sequences` by witness search (module doc).
+/// `G(0..=to)` of `S = finite ∪ sequences`: by witness search when the set holds the primes,
+/// else by reading every element block by block ([`scan_table`], module doc).
 pub fn union_table(
+    finite: &[(u64, u64)],
+    sequences: &[Sequence],
+    to: u64,
+) -> Result<Vec<u32>, GameError> {
+    if sequences.contains(&Sequence::Primes) {
+        return witness_table(finite, sequences, to);
+    }
+    // values (4) + elements (at most √to squares, finite elements, sparse sequences) + the
+    // per-block option masks (fixed).
+    let len = check_table(to, 4)?;
+    let mut elements: Vec<u32> = Vec::new();
+    for &(lo, hi) in finite.iter().take_while(|&&(lo, _)| lo <= to) {
+        elements.extend(lo as u32..=hi.min(to) as u32);
+    }
+    for &q in sequences {
+        q.any_up_to(to, &mut |s| {
+            elements.push(s as u32);
+            false
+        });
+    }
+    elements.sort_unstable();
+    elements.dedup();
+    Ok(scan_table(&elements, len, SCAN_BLOCK))
+}
+
+/// Heaps per block of [`scan_table`]: the option masks of a block stay in the L2 cache.
+const SCAN_BLOCK: usize = 4096;
+
+/// `G(0..len)` for the sorted subtraction set `elements`, reading every option of every
+/// heap, a block of `block` heaps at a time: an element `s ≥ block` reaches from every heap
+/// of the block to heaps before it, already known, so it is read for the whole block in one
+/// contiguous pass (split between two threads on large tables) that sets bits in per-heap
+/// masks of option values; the smaller elements are then read heap by heap, in order.
+/// This is the definition's mex, `O(len · |S ∩ [1, len)|)` steps, but cache-friendly —
+/// ten times faster than a witness search for the squares, whose option values are so
+/// varied that proving a value absent almost always needs every option anyway.
+pub fn scan_table(elements: &[u32], len: usize, block: usize) -> Vec<u32> {
+    let mut values = vec![0u32; len];
+    let near = elements.partition_point(|&s| (s as usize) < block);
+    let (near, far) = elements.split_at(near);
+    let threads = if len >= 1 << 20 { 2 } else { 1 };
+    let mut masks: Vec<Vec<u64>> = vec![Vec::new(); threads];
+    let mut max_value = 0u32;
+    let mut seen: Vec<u64> = Vec::new();
+    for start in (0..len).step_by(block) {
+        let end = (start + block).min(len);
+        // Far options lead before `start`: their values are ≤ max_value.
+        let words = max_value as usize / 64 + 1;
+        let reachable = far.partition_point(|&s| (s as usize) < end);
+        let chunk = reachable.div_ceil(threads).max(1);
+        let known = &values[..start];
+        let fill = |mask: &mut Vec<u64>, part: &[u32]| {
+            mask.clear();
+            mask.resize((end - start) * words, 0);
+            for &s in part {
+                let s = s as usize;
+                let first = start.max(s);
+                for (i, &g) in known[first - s..end - s].iter().enumerate() {
+                    let g = g as usize;
+                    mask[(first - start + i) * words + g / 64] |= 1 << (g % 64);
+                }
+            }
+        };
+        if threads > 1 && reachable > 64 {
+            std::thread::scope(|scope| {
+                let mut parts = far[..reachable].chunks(chunk);
+                let (first, rest) = masks.split_at_mut(1);
+                let (head, tail) = (parts.next().unwrap_or(&[]), parts.next().unwrap_or(&[]));
+                scope.spawn(|| fill(&mut rest[0], tail));
+                fill(&mut first[0], head);
+            });
+        } else {
+            fill(&mut masks[0], &far[..reachable]);
+            for mask in &mut masks[1..] {
+                mask.clear();
+                mask.resize((end - start) * words, 0);
+            }
+        }
+        for n in start..end {
+            let row = (n - start) * words..(n - start + 1) * words;
+            seen.clear();
+            seen.extend_from_slice(&masks[0][row.clone()]);
+            for mask in &masks[1..] {
+                for (w, m) in seen.iter_mut().zip(&mask[row.clone()]) {
+                    *w |= m;
+                }
+            }
+            for &s in near.iter().take_while(|&&s| s as usize <= n) {
+                let g = values[n - s as usize] as usize;
+                if g / 64 >= seen.len() {
+                    seen.resize(g / 64 + 1, 0);
+                }
+                seen[g / 64] |= 1 << (g % 64);
+            }
+            let value = seen
+                .iter()
+                .position(|&w| w != u64::MAX)
+                .map_or(seen.len() * 64, |i| {
+                    i * 64 + seen[i].trailing_ones() as usize
+                });
+            values[n] = value as u32;
+            max_value = max_value.max(value as u32);
+        }
+        crate::progress::report("heaps", end as u64, len as u64);
+    }
+    values
+}
+
+/// `G(0..=to)` of `S = finite ∪ sequences` by witness search (module doc).
+fn witness_table(
     finite: &[(u64, u64)],
     sequences: &[Sequence],
     to: u64,
@@ -456,6 +585,9 @@ pub fn union_table(
         }
         heaps_by_class[slot].push(n as u32);
         values.push(value as u32);
+        if n % 65536 == 65535 {
+            crate::progress::report("heaps", n as u64 + 1, len as u64);
+        }
     }
     Ok(values)
 }
@@ -547,6 +679,24 @@ mod tests {
             prop_assert_eq!(fast_table(&g, 700), heap_table(&g, 700).unwrap());
         }
 
+        /// The block scan, with blocks small enough that both the far (whole-block) and the
+        /// near (heap by heap) passes run, is the definition's mex for any set.
+        #[test]
+        fn block_scan_matches_the_definition(
+            set in proptest::collection::btree_set(1u32..200, 1..40),
+            block in 1usize..40,
+            len in 1usize..600,
+        ) {
+            let elements: Vec<u32> = set.into_iter().collect();
+            let mut expected: Vec<u32> = Vec::with_capacity(len);
+            for n in 0..len {
+                let options = elements.iter().filter(|&&s| s as usize <= n);
+                let value = crate::numeric::mex(options.map(|&s| expected[n - s as usize] as u64));
+                expected.push(value as u32);
+            }
+            prop_assert_eq!(scan_table(&elements, len, block), expected);
+        }
+
         #[test]
         fn all_but_tables_match_the_definition(excluded in proptest::collection::btree_set(1u64..30, 1..5)) {
             let list: Vec<String> = excluded.iter().map(u64::to_string).collect();
@@ -626,6 +776,30 @@ mod tests {
         let table = fast_table(&game("fibonacci"), 5000);
         assert_ne!(table[34], table[0]);
         assert!((0..4966).filter(|&n| table[n + 34] != table[n]).count() > 4000);
+    }
+
+    /// The squares by the block scan (two threads, many blocks) against the definition read
+    /// straight from the rules, and against OEIS A014586's first terms.
+    #[test]
+    fn squares_to_2_20_match_the_definition() {
+        let len = (1 << 20) + 7;
+        let fast = game("squares")
+            .infinite_set()
+            .unwrap()
+            .table(len as u64 - 1)
+            .unwrap();
+        assert_eq!(
+            &fast[..30],
+            [
+                0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3,
+                4, 5
+            ]
+        );
+        for n in (0..len).step_by(997).chain(len - 64..len) {
+            let options = (1..).map(|k: usize| k * k).take_while(|&s| s <= n);
+            let value = crate::numeric::mex(options.map(|s| fast[n - s] as u64));
+            assert_eq!(fast[n] as u64, value, "n = {n}");
+        }
     }
 
     #[test]

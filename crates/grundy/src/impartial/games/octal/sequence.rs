@@ -156,6 +156,8 @@ impl<'a> Run<'a> {
             solver.extend_to(stage, &mut |values| {
                 if let Some(report) = progress.as_mut() {
                     report(values.len() as u64, len);
+                } else {
+                    crate::progress::report("heaps", values.len() as u64, len);
                 }
                 if let Some((path, interval)) = &checkpoint {
                     if last_save.elapsed() >= *interval {
