@@ -80,7 +80,7 @@ impl<P: PartizanRules> Search<P> {
     pub fn value(&mut self, position: &P) -> Result<Game, GameError> {
         let mut sum = Game::zero();
         for region in position.components() {
-            sum = sum + self.region(&region)?;
+            sum = sum.try_add(self.region(&region)?)?;
         }
         Ok(sum)
     }
@@ -95,7 +95,7 @@ impl<P: PartizanRules> Search<P> {
             None => {
                 let left = self.values(key.moves(Side::Left))?;
                 let right = self.values(key.moves(Side::Right))?;
-                let value = Game::from_options(&left, &right);
+                let value = Game::try_from_options(&left, &right)?;
                 if self.table.len() >= self.capacity {
                     return Err(GameError::TooLarge(format!(
                         "the transposition table reached {} regions (about {}), the memory this machine allows; try a smaller position",
@@ -107,7 +107,11 @@ impl<P: PartizanRules> Search<P> {
                 value
             }
         };
-        Ok(if negative { -value } else { value })
+        if negative {
+            value.try_neg()
+        } else {
+            Ok(value)
+        }
     }
 
     /// The values of `positions`, each once: many moves reach equal values, and the engine's
@@ -130,8 +134,26 @@ pub trait Session {
     fn parse(&self, text: &str) -> Result<String, GameError>;
     /// The canonical form of a position.
     fn value(&mut self, text: &str) -> Result<Game, GameError>;
-    /// `side`'s moves from a position: each new position, written, with its value.
+    /// How many moves `side` has from a position, counted without listing them.
+    fn move_count(&self, text: &str, side: Side) -> Result<u128, GameError>;
+    /// `side`'s moves from a position: each new position, written, with its value. Refused
+    /// (`GameError::TooLarge`) past [`MAX_LISTED_MOVES`], before any is built.
     fn moves(&mut self, text: &str, side: Side) -> Result<Vec<(String, Game)>, GameError>;
+}
+
+/// The most moves listed from one position or sum (`solve`, `explain`, `play`): each is
+/// valued and written, so a cake of 10^18 rows (5·10^17 cuts) must be refused, not walked.
+pub const MAX_LISTED_MOVES: u128 = 100_000;
+
+/// The refusal for listing `count` moves of `side`.
+pub fn too_many_moves(count: u128, side: Side) -> GameError {
+    GameError::TooLarge(format!(
+        "{} has {count} moves; at most {MAX_LISTED_MOVES} are listed",
+        match side {
+            Side::Left => "Left",
+            Side::Right => "Right",
+        }
+    ))
 }
 
 impl<P: PartizanRules> Session for Search<P> {
@@ -143,8 +165,16 @@ impl<P: PartizanRules> Session for Search<P> {
         Search::value(self, &text.parse::<P>()?)
     }
 
+    fn move_count(&self, text: &str, side: Side) -> Result<u128, GameError> {
+        Ok(text.parse::<P>()?.move_count(side))
+    }
+
     fn moves(&mut self, text: &str, side: Side) -> Result<Vec<(String, Game)>, GameError> {
         let position: P = text.parse()?;
+        let count = position.move_count(side);
+        if count > MAX_LISTED_MOVES {
+            return Err(too_many_moves(count, side));
+        }
         position
             .moves(side)
             .iter()

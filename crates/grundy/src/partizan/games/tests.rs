@@ -141,7 +141,7 @@ proptest! {
         // An integer is won by Left when positive, by Right when negative, by the second
         // player when 0.
         let expected = match closed_form(m, n).signum() { 1 => 'L', -1 => 'R', _ => 'P' };
-        prop_assert_eq!(outcome_letter(&Cutcake::new(m, n)), expected);
+        prop_assert_eq!(outcome_letter(&Cutcake::new(m, n).unwrap()), expected);
         check_rules::<Cutcake>(&format!("{m},{n}"));
     }
 
@@ -510,7 +510,7 @@ fn cutcake_closed_form_by_induction() {
     let mut search = Search::<Cutcake>::default();
     for m in 1..=16 {
         for n in 1..=16 {
-            let cake = Cutcake::new(m, n);
+            let cake = Cutcake::new(m, n).unwrap();
             assert_eq!(
                 one_level(&mut search, &cake),
                 Game::integer(closed_form(m, n)),
