@@ -19,6 +19,7 @@ pub mod domineering;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
+pub mod persist;
 pub mod search;
 pub mod snort;
 pub mod solve;

@@ -4,12 +4,14 @@
 //! normalised key, so a region met again — or its mirror image, or its negative — costs one
 //! lookup.
 
-use super::{PartizanRules, Side};
+use super::{persist, PartizanRules, Side};
 use crate::error::GameError;
 use crate::limits::{human_bytes, memory_budget};
 use crate::partizan::Game;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Bytes one table entry costs beyond its key: the value, hash-map slack, and the engine's
 /// interned forms it keeps alive (measured on Domineering, about one new form per 3 regions).
@@ -50,6 +52,15 @@ pub struct Search<P> {
     table: HashMap<P, Game, BuildHasherDefault<KeyHasher>>,
     /// Most entries the memory budget allows.
     capacity: usize,
+    /// Where and how often to save the table (see [`Search::checkpoint_to`]).
+    checkpoint: Option<Checkpoint>,
+}
+
+struct Checkpoint {
+    path: PathBuf,
+    every: Duration,
+    last: Instant,
+    on_save: fn(usize, &Path),
 }
 
 impl<P: PartizanRules> Default for Search<P> {
@@ -64,7 +75,36 @@ impl<P: PartizanRules> Search<P> {
         Search {
             table: HashMap::default(),
             capacity: bytes / (std::mem::size_of::<P>() + ENTRY_OVERHEAD),
+            checkpoint: None,
         }
+    }
+
+    /// Saves the table to `path` (atomically, [`persist::save`]) whenever `every` has passed
+    /// since the last save, so that a long search killed at any moment resumes from there
+    /// ([`persist::load`]). `on_save` hears of each save (regions saved, the file): progress.
+    pub fn checkpoint_to(&mut self, path: &Path, every: Duration, on_save: fn(usize, &Path)) {
+        self.checkpoint = Some(Checkpoint {
+            path: path.to_path_buf(),
+            every,
+            last: Instant::now(),
+            on_save,
+        });
+    }
+
+    /// Every region stored, with its value (in no particular order).
+    pub fn entries(&self) -> impl Iterator<Item = (P, Game)> + '_ {
+        self.table.iter().map(|(k, &v)| (k.clone(), v))
+    }
+
+    /// The stored value of a normalised region.
+    pub fn get(&self, key: &P) -> Option<Game> {
+        self.table.get(key).copied()
+    }
+
+    /// Stores `value` for the region `key` (as written by [`Search::entries`]): how a saved
+    /// table comes back.
+    pub fn insert(&mut self, key: P, value: Game) {
+        self.table.insert(key, value);
     }
 
     /// Regions stored so far.
@@ -72,6 +112,7 @@ impl<P: PartizanRules> Search<P> {
         self.table.len()
     }
 
+    /// Whether no region is stored yet.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }
@@ -104,6 +145,15 @@ impl<P: PartizanRules> Search<P> {
                     )));
                 }
                 self.table.insert(key, value);
+                if let Some(c) = &self.checkpoint {
+                    if c.last.elapsed() >= c.every {
+                        persist::save(self, &c.path.clone())?;
+                        (c.on_save)(self.table.len(), &c.path);
+                        if let Some(c) = &mut self.checkpoint {
+                            c.last = Instant::now();
+                        }
+                    }
+                }
                 value
             }
         };
