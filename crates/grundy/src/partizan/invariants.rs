@@ -43,6 +43,7 @@ impl Game {
         self.stops().0
     }
 
+    /// The right stop: where play ends, as a number, when Right starts.
     pub fn right_stop(self) -> Dyadic {
         self.stops().1
     }
@@ -53,6 +54,7 @@ impl Game {
         (t.left.points[0].1, t.right.points[0].1)
     }
 
+    /// The mean value: the mast of the thermograph.
     pub fn mean(self) -> Dyadic {
         self.thermograph_or_panic().mast
     }
@@ -119,23 +121,33 @@ impl Game {
 /// `--json` interface. Numbers are strings such as `"-3/4"`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {
+    /// The canonical form.
     pub canonical: String,
+    /// `L`, `R`, `P` or `N`.
     pub outcome: String,
+    /// Whether the game is a number.
     pub is_number: bool,
+    /// Where play ends when Left starts.
     pub left_stop: String,
+    /// Where play ends when Right starts.
     pub right_stop: String,
+    /// The mean (the thermograph's mast).
     pub mean: String,
+    /// The temperature (CGSuite's convention for numbers).
     pub temperature: String,
+    /// The day the game is born.
     pub birthday: u64,
     /// `None` for games that are not all-small (see `atomic_weight_note`).
     pub atomic_weight: Option<String>,
     /// Why there is no atomic weight.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub atomic_weight_note: Option<String>,
+    /// The reduced canonical form.
     pub reduced: String,
 }
 
 impl Game {
+    /// Everything `grundy cgt` reports, in one pass.
     pub fn summary(self) -> Result<Summary, GameError> {
         let th = thermograph(self)?;
         let (atomic_weight, atomic_weight_note) = match self.atomic_weight() {

@@ -57,8 +57,11 @@ use std::fmt;
 /// How two games compare.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Relation {
+    /// `G = H`.
     Equal,
+    /// `G < H`.
     Less,
+    /// `G > H`.
     Greater,
     /// Neither `≤` nor `≥` (`‖`).
     Confused,
@@ -79,9 +82,13 @@ impl fmt::Display for Relation {
 /// first player).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Outcome {
+    /// Left wins, whoever starts.
     L,
+    /// Right wins, whoever starts.
     R,
+    /// The second player wins.
     P,
+    /// The first player wins.
     N,
 }
 
@@ -201,6 +208,7 @@ impl Game {
         compare::le(self, other)
     }
 
+    /// How `self` compares with `other` (`=`, `<`, `>` or confused).
     pub fn compare(self, other: Game) -> Relation {
         match (compare::le(self, other), compare::le(other, self)) {
             (true, true) => Relation::Equal,
@@ -210,6 +218,7 @@ impl Game {
         }
     }
 
+    /// Who wins: the comparison with 0.
     pub fn outcome(self) -> Outcome {
         match self.compare(Game::zero()) {
             Relation::Equal => Outcome::P,
@@ -219,6 +228,7 @@ impl Game {
         }
     }
 
+    /// Whether the game equals a number.
     pub fn is_number(self) -> bool {
         self.as_number().is_some()
     }

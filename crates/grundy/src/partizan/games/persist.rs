@@ -45,7 +45,7 @@ fn forms_in_order(roots: impl Iterator<Item = Game>) -> (Vec<Game>, HashMap<Game
 }
 
 fn io_error(what: &str, path: &Path, e: std::io::Error) -> GameError {
-    GameError::io(&format!("{what} {}", path.display()), &e)
+    GameError::io(format!("{what} {}", path.display()), &e)
 }
 
 /// Writes the table of `search` to `path` atomically (see the module notes).

@@ -26,7 +26,9 @@ fn side_name<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
 /// One move of a sum: component `component` becomes `to`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WinningMove {
+    /// Which component of the sum (from 0).
     pub component: usize,
+    /// That component after the move, in the game's notation.
     pub to: String,
 }
 
@@ -50,11 +52,15 @@ pub struct FirstMove {
 /// The solution of a sum (the `solve --json` fields).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Solution {
+    /// `L`, `R`, `P` or `N`.
     #[serde(serialize_with = "as_text")]
     pub outcome: Outcome,
+    /// The canonical form of the sum.
     #[serde(serialize_with = "as_text")]
     pub canonical: Game,
+    /// Left moving first.
     pub left_first: FirstMove,
+    /// Right moving first.
     pub right_first: FirstMove,
 }
 
@@ -164,10 +170,14 @@ pub enum Fate {
     Kept,
     /// No better for its player than option `by` of the same side (equal values: the later
     /// one goes).
-    Dominated { by: usize },
+    Dominated {
+        /// Index of the option (same side) that dominates it.
+        by: usize,
+    },
     /// The opponent's reply `through` is at least as good for the opponent as the whole
     /// game, so the option is replaced by `through`'s options for the mover.
     Reversible {
+        /// The opponent's reply through which it reverses.
         #[serde(serialize_with = "as_text")]
         through: Game,
     },
@@ -176,9 +186,12 @@ pub enum Fate {
 /// One option of a position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OptionNote {
+    /// The position the move leads to.
     pub to: String,
+    /// Its canonical form.
     #[serde(serialize_with = "as_text")]
     pub value: Game,
+    /// Whether the canonical form keeps it, and why not.
     #[serde(flatten)]
     pub fate: Fate,
 }
@@ -186,9 +199,13 @@ pub struct OptionNote {
 /// The options of one position and the canonical form they simplify to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Explanation {
+    /// The position, written back in the game's notation.
     pub position: String,
+    /// Left's options.
     pub left: Vec<OptionNote>,
+    /// Right's options.
     pub right: Vec<OptionNote>,
+    /// The canonical form they simplify to.
     #[serde(serialize_with = "as_text")]
     pub canonical: Game,
 }
@@ -242,7 +259,9 @@ pub fn explain(session: &mut dyn Session, position: &str) -> Result<Explanation,
 /// The move a player should make in a sum, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Advice {
+    /// The player to move.
     pub side: Side,
+    /// The move advised.
     pub choice: WinningMove,
     /// The value of the whole sum after the move.
     pub after: Game,
