@@ -267,3 +267,30 @@ fn games_lists_the_partizan_games() {
         assert_eq!(code, 0, "{example}: {err}");
     }
 }
+
+#[test]
+fn huge_inputs_are_refused_or_answered_without_listing() {
+    // 5·10^17 cuts: the winner comes from the canonical form, the list is omitted with why.
+    let v = json(&["solve", "cutcake", "10^18,3", "--json"]);
+    assert_eq!(v["canonical"], "-499999999999999999");
+    assert_eq!(v["right_first"]["winner"], "right");
+    assert_eq!(v["right_first"]["winning_moves"], serde_json::json!([]));
+    let why = v["right_first"]["moves_omitted"].as_str().unwrap();
+    assert!(why.contains("500000000000000000 moves"), "{why}");
+    assert!(v["left_first"].get("moves_omitted").is_none());
+    let nested = (0..70).fold("1".to_string(), |s, _| format!("{{0|{s}}}"));
+    let max = "1,9223372036854775807";
+    for args in [
+        vec!["cgt", nested.as_str()],
+        vec!["value", "cutcake", &format!("{max}+{max}")],
+        vec!["value", "cutcake", "1,9223372036854775808"],
+        vec!["explain", "cutcake", "10^18,3"],
+    ] {
+        let (code, _, err) = grundy(&args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.lines().count() == 1 && !err.contains("internal error"),
+            "{err}"
+        );
+    }
+}

@@ -143,7 +143,7 @@ impl CanonicalForm {
     fn heat(&self, t: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
         let (game, t) = (self.game, dyadic(t)?);
         Ok(CanonicalForm {
-            game: run(|| Ok(game.heat(t)))?,
+            game: run(|| game.heat(t))?,
         })
     }
 
@@ -159,7 +159,7 @@ impl CanonicalForm {
     fn reduced(&self) -> PyResult<CanonicalForm> {
         let game = self.game;
         Ok(CanonicalForm {
-            game: run(|| Ok(game.reduced()))?,
+            game: run(|| game.reduced())?,
         })
     }
 
@@ -414,7 +414,7 @@ impl PyPartizanGame {
                             .collect()
                     };
                     let (left, right) = (value(l), value(r));
-                    let game = run(|| Ok(Cgt::from_options(&left, &right)))?;
+                    let game = run(|| Cgt::try_from_options(&left, &right))?;
                     state.values[top as usize] = Some(game);
                     on_stack.remove(&top);
                     stack.pop();

@@ -69,6 +69,9 @@ fn first_move_text(first: Side, f: &FirstMove, positions: &[&str]) -> String {
         side_name(first),
         side_name(f.winner)
     );
+    if let Some(reason) = &f.moves_omitted {
+        return text + &format!("; winning moves not listed: {reason}\n");
+    }
     if f.winning_moves.is_empty() {
         return text + "\n";
     }
@@ -258,7 +261,7 @@ pub fn play(
                 let mut total = grundy::partizan::Game::zero();
                 for (index, position) in positions.iter().enumerate() {
                     let g = session.value(position)?;
-                    total = total + g;
+                    total = total.try_add(g)?;
                     writeln!(out, "  component {index}: {position} = {g}")?;
                 }
                 writeln!(out, "  sum: {total} (outcome {})", total.outcome())?;

@@ -14,6 +14,7 @@ use std::str::FromStr;
 /// Largest allowed denominator exponent: `2^62` keeps any aligned numerator inside `i128`.
 pub const MAX_EXP: u32 = 62;
 
+/// A dyadic rational `m / 2^j`: the numbers short games equal, exact (see the module notes).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Dyadic {
     num: i64,
@@ -27,7 +28,9 @@ fn overflow(what: &str) -> GameError {
 }
 
 impl Dyadic {
+    /// `0`.
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
+    /// `1`.
     pub const ONE: Dyadic = Dyadic { num: 1, exp: 0 };
 
     /// The integer `n`.
@@ -65,14 +68,17 @@ impl Dyadic {
         self.exp
     }
 
+    /// Whether the denominator is 1.
     pub fn is_integer(self) -> bool {
         self.exp == 0
     }
 
+    /// Whether this is 0.
     pub fn is_zero(self) -> bool {
         self.num == 0
     }
 
+    /// `−1`, `0` or `1`: the sign, which decides outcomes of numbers.
     pub fn signum(self) -> i64 {
         self.num.signum()
     }
@@ -108,16 +114,19 @@ impl Dyadic {
         )
     }
 
+    /// `self + other`, or `GameError::TooLarge` past the 64-bit range (never a wrap).
     pub fn checked_add(self, other: Dyadic) -> Result<Dyadic, GameError> {
         let (a, b, exp) = self.aligned(other);
         Dyadic::from_wide(a + b, exp, "a sum")
     }
 
+    /// `self − other`, or `GameError::TooLarge` past the 64-bit range.
     pub fn checked_sub(self, other: Dyadic) -> Result<Dyadic, GameError> {
         let (a, b, exp) = self.aligned(other);
         Dyadic::from_wide(a - b, exp, "a difference")
     }
 
+    /// `−self`; only `−2^63` has no 64-bit negative, and that is an error.
     pub fn checked_neg(self) -> Result<Dyadic, GameError> {
         Dyadic::from_wide(-(self.num as i128), self.exp, "a negation")
     }

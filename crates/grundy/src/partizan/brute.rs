@@ -12,11 +12,14 @@ use std::collections::HashMap;
 /// A game form `{left | right}` as a tree (not necessarily canonical).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Form {
+    /// Left's options.
     pub left: Vec<Form>,
+    /// Right's options.
     pub right: Vec<Form>,
 }
 
 impl Form {
+    /// `{ | }`, the game with no options.
     pub fn zero() -> Form {
         Form {
             left: Vec::new(),
@@ -46,6 +49,7 @@ pub struct Arena {
 }
 
 impl Arena {
+    /// An empty arena.
     pub fn new() -> Arena {
         Arena::default()
     }
@@ -62,6 +66,7 @@ impl Arena {
         id
     }
 
+    /// Stores `f` (and its options), returning its id; equal forms share one id.
     pub fn form(&mut self, f: &Form) -> Id {
         let left = f.left.iter().map(|o| self.form(o)).collect();
         let right = f.right.iter().map(|o| self.form(o)).collect();
@@ -95,6 +100,7 @@ impl Arena {
         result
     }
 
+    /// `g = h` by the definition: `g ≤ h` and `h ≤ g`.
     pub fn equal(&mut self, g: Id, h: Id) -> bool {
         self.le(g, h) && self.le(h, g)
     }

@@ -12,11 +12,17 @@
 //! by id pair, except in closed form for two values `x + n·↑ + *m`, and by number
 //! translation (`x + G = {x + G^L | x + G^R}` when `G` is not a number), which avoids moving
 //! in the number.
+//!
+//! Every operation is fallible: a number past the 64-bit numerators or `2^62` denominators of
+//! [`Dyadic`] (a stalk of 70 alternating edges, `{0|{0|…{0|1}}}` nested 70 deep, a sum of two
+//! 2^62-sized cakes) is a `GameError::TooLarge` that travels up to the caller. Caches keep only
+//! successes, so a refused sum leaves no trace.
 
 use super::compare::{le, le_pending, pending_le, Pending, PendingMemo};
 use super::nui::Nui;
 use super::table::{intern_form, intern_nui, node, options, Game, ShardedMap};
 use crate::numeric::dyadic::Dyadic;
+use crate::GameError;
 use std::sync::OnceLock;
 
 static SUMS: OnceLock<ShardedMap<(Game, Game), Game>> = OnceLock::new();
@@ -39,10 +45,10 @@ fn number_game(x: Dyadic) -> Game {
 
 /// `{a | b}` for number options (only the largest left and smallest right count): the
 /// simplest number between them, `x*` for `{x|x}`, or the switch `{a|b}`.
-fn number_options(left: &[Dyadic], right: &[Dyadic]) -> Game {
+fn number_options(left: &[Dyadic], right: &[Dyadic]) -> Result<Game, GameError> {
     let a = left.iter().copied().max();
     let b = right.iter().copied().min();
-    match (a, b) {
+    Ok(match (a, b) {
         // Neither option of a hot `{a|b}` is dominated or reversible: it is canonical.
         (Some(a), Some(b)) if a > b => intern_form(vec![number_game(a)], vec![number_game(b)]),
         (Some(a), Some(b)) if a == b => intern_nui(Nui {
@@ -50,12 +56,12 @@ fn number_options(left: &[Dyadic], right: &[Dyadic]) -> Game {
             ups: 0,
             nim: 1,
         }),
-        _ => number_game(Dyadic::simplest_between(a, b).unwrap_or_else(|e| panic!("{e}"))),
-    }
+        _ => number_game(Dyadic::simplest_between(a, b)?),
+    })
 }
 
 /// The canonical form of `{left | right}` (the options are canonical games already).
-pub(super) fn from_options(left: &[Game], right: &[Game]) -> Game {
+pub(super) fn from_options(left: &[Game], right: &[Game]) -> Result<Game, GameError> {
     if let (Some(l), Some(r)) = (numbers(left), numbers(right)) {
         return number_options(&l, &r);
     }
@@ -133,79 +139,84 @@ fn bypass_right(left: &[Game], right: &[Game], memo: &mut PendingMemo) -> Option
 }
 
 /// Interns a canonical form, as `x + n·↑ + *m` when it is one.
-fn recognise(left: Vec<Game>, right: Vec<Game>) -> Game {
+fn recognise(left: Vec<Game>, right: Vec<Game>) -> Result<Game, GameError> {
     if let (Some(l), Some(r)) = (numbers(&left), numbers(&right)) {
         return number_options(&l, &r);
     }
     if let (Some(l), Some(r)) = (nuis(&left), nuis(&right)) {
         if let Some(v) = Nui::recognise(&l, &r) {
-            return intern_nui(v);
+            return Ok(intern_nui(v));
         }
     }
-    intern_form(left, right)
+    Ok(intern_form(left, right))
 }
 
-/// `x + n·↑ + *m` as a game (panics with the overflow message past 64-bit coordinates).
-pub(super) fn nui_game(v: Nui) -> Game {
-    intern_nui(v)
+/// `x + n·↑ + *m` as a game; an error when `n` is `i64::MIN` (its negative has no 64-bit
+/// multiple of up, and every stored value must have one).
+pub(super) fn nui_game(v: Nui) -> Result<Game, GameError> {
+    v.checked_neg()?;
+    Ok(intern_nui(v))
 }
 
 /// `-g`.
-pub(super) fn neg(g: Game) -> Game {
+pub(super) fn neg(g: Game) -> Result<Game, GameError> {
     let n = node(g);
     if let Some(&known) = n.neg.get() {
-        return known;
+        return Ok(known);
     }
     let result = match n.nui {
-        Some(v) => intern_nui(v.checked_neg().unwrap_or_else(|e| panic!("{e}"))),
+        Some(v) => nui_game(v.checked_neg()?)?,
         // The negative of a canonical form is canonical, and not `x + n·↑ + *m`.
         None => {
             let (l, r) = options(g);
-            intern_form(
-                r.iter().map(|&x| neg(x)).collect(),
-                l.iter().map(|&x| neg(x)).collect(),
-            )
+            let side = |s: &[Game]| s.iter().map(|&x| neg(x)).collect::<Result<Vec<_>, _>>();
+            intern_form(side(r)?, side(l)?)
         }
     };
     let _ = n.neg.set(result);
-    result
+    Ok(result)
 }
 
 /// `g + h`.
-pub(super) fn add(g: Game, h: Game) -> Game {
+pub(super) fn add(g: Game, h: Game) -> Result<Game, GameError> {
     let (a, b) = (node(g).nui, node(h).nui);
     if let (Some(a), Some(b)) = (a, b) {
-        return intern_nui(a.checked_add(b).unwrap_or_else(|e| panic!("{e}")));
+        return nui_game(a.checked_add(b)?);
     }
     let zero = |v: Option<Nui>| v.is_some_and(|v| v.is_number() && v.number.is_zero());
     if zero(a) {
-        return h;
+        return Ok(h);
     }
     if zero(b) {
-        return g;
+        return Ok(g);
     }
     let key = (g.min(h), g.max(h));
     let cache = SUMS.get_or_init(ShardedMap::new);
     if let Some(known) = cache.get(&key) {
-        return known;
+        return Ok(known);
     }
     let (g, h) = key;
     let (a, b) = (node(g).nui, node(h).nui);
     let (gl, gr) = options(g);
     let (hl, hr) = options(h);
-    let translate = |x: Game, side: &[Game]| side.iter().map(|&y| add(x, y)).collect::<Vec<_>>();
-    let result = if a.is_some_and(|v| v.is_number()) {
-        from_options(&translate(g, hl), &translate(g, hr))
-    } else if b.is_some_and(|v| v.is_number()) {
-        from_options(&translate(h, gl), &translate(h, gr))
-    } else {
-        let side = |gs: &[Game], hs: &[Game]| {
-            let mut v = translate(h, gs);
-            v.extend(translate(g, hs));
-            v
-        };
-        from_options(&side(gl, hl), &side(gr, hr))
+    let translate = |x: Game, side: &[Game], into: &mut Vec<Game>| -> Result<(), GameError> {
+        for &y in side {
+            into.push(add(x, y)?);
+        }
+        Ok(())
     };
+    let side = |gs: &[Game], hs: &[Game]| -> Result<Vec<Game>, GameError> {
+        let mut v = Vec::with_capacity(gs.len() + hs.len());
+        // A number is never moved in (number translation): only the other game's options.
+        if !a.is_some_and(|v| v.is_number()) {
+            translate(h, gs, &mut v)?;
+        }
+        if !b.is_some_and(|v| v.is_number()) {
+            translate(g, hs, &mut v)?;
+        }
+        Ok(v)
+    };
+    let result = from_options(&side(gl, hl)?, &side(gr, hr)?)?;
     cache.insert(key, result);
-    result
+    Ok(result)
 }

@@ -43,6 +43,7 @@ impl Game {
         self.stops().0
     }
 
+    /// The right stop: where play ends, as a number, when Right starts.
     pub fn right_stop(self) -> Dyadic {
         self.stops().1
     }
@@ -53,6 +54,7 @@ impl Game {
         (t.left.points[0].1, t.right.points[0].1)
     }
 
+    /// The mean value: the mast of the thermograph.
     pub fn mean(self) -> Dyadic {
         self.thermograph_or_panic().mast
     }
@@ -80,9 +82,14 @@ impl Game {
         cool(self, t, &mut HashMap::new())
     }
 
-    /// `G` heated by `t`: numbers stay, otherwise `{t + ∫G^L | −t + ∫G^R}`.
-    pub fn heat(self, t: Dyadic) -> Game {
-        heat(self, Game::number(t), &mut HashMap::new())
+    /// `G` heated by `t`: numbers stay, otherwise `{t + ∫G^L | −t + ∫G^R}` (an error when a
+    /// number leaves [`Dyadic`]'s range).
+    pub fn heat(self, t: Dyadic) -> Result<Game, GameError> {
+        heat(
+            self,
+            Game::try_number_up_star(t, 0, 0)?,
+            &mut HashMap::new(),
+        )
     }
 
     /// All-small: in every subposition, Left can move exactly when Right can (equivalently,
@@ -100,11 +107,12 @@ impl Game {
                 "{self} is not all-small, so it has no atomic weight"
             )));
         }
-        Ok(atomic_weight(self, &mut HashMap::new()))
+        atomic_weight(self, &mut HashMap::new())
     }
 
-    /// The reduced canonical form: the simplest game infinitesimally close to this one.
-    pub fn reduced(self) -> Game {
+    /// The reduced canonical form: the simplest game infinitesimally close to this one (an
+    /// error when a number leaves [`Dyadic`]'s range on the way).
+    pub fn reduced(self) -> Result<Game, GameError> {
         reduced(self, &mut HashMap::new())
     }
 }
@@ -114,23 +122,33 @@ impl Game {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Summary {
+    /// The canonical form.
     pub canonical: String,
+    /// `L`, `R`, `P` or `N`.
     pub outcome: String,
+    /// Whether the game is a number.
     pub is_number: bool,
+    /// Where play ends when Left starts.
     pub left_stop: String,
+    /// Where play ends when Right starts.
     pub right_stop: String,
+    /// The mean (the thermograph's mast).
     pub mean: String,
+    /// The temperature (CGSuite's convention for numbers).
     pub temperature: String,
+    /// The day the game is born.
     pub birthday: u64,
     /// `None` for games that are not all-small (see `atomic_weight_note`).
     pub atomic_weight: Option<String>,
     /// Why there is no atomic weight.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub atomic_weight_note: Option<String>,
+    /// The reduced canonical form.
     pub reduced: String,
 }
 
 impl Game {
+    /// Everything `grundy cgt` reports, in one pass.
     pub fn summary(self) -> Result<Summary, GameError> {
         let th = thermograph(self)?;
         let (atomic_weight, atomic_weight_note) = match self.atomic_weight() {
@@ -148,7 +166,7 @@ impl Game {
             birthday: self.birthday(),
             atomic_weight,
             atomic_weight_note,
-            reduced: self.reduced().to_string(),
+            reduced: self.reduced()?.to_string(),
         })
     }
 }
@@ -164,41 +182,41 @@ fn cool(g: Game, t: Dyadic, memo: &mut HashMap<Game, Game>) -> Result<Game, Game
     let result = if t > th.temperature {
         Game::number(th.mast)
     } else {
-        let tg = Game::number(t);
+        let tg = Game::try_number_up_star(t, 0, 0)?;
         let mut left = Vec::new();
         for gl in g.left_options() {
-            left.push(cool(gl, t, memo)? - tg);
+            left.push(cool(gl, t, memo)?.try_sub(tg)?);
         }
         let mut right = Vec::new();
         for gr in g.right_options() {
-            right.push(cool(gr, t, memo)? + tg);
+            right.push(cool(gr, t, memo)?.try_add(tg)?);
         }
-        Game::from_options(&left, &right)
+        Game::try_from_options(&left, &right)?
     };
     memo.insert(g, result);
     Ok(result)
 }
 
-fn heat(g: Game, t: Game, memo: &mut HashMap<Game, Game>) -> Game {
+fn heat(g: Game, t: Game, memo: &mut HashMap<Game, Game>) -> Result<Game, GameError> {
     if g.is_number() {
-        return g;
+        return Ok(g);
     }
     if let Some(&known) = memo.get(&g) {
-        return known;
+        return Ok(known);
     }
-    let left: Vec<Game> = g
+    let left = g
         .left_options()
         .into_iter()
-        .map(|o| t + heat(o, t, memo))
-        .collect();
-    let right: Vec<Game> = g
+        .map(|o| t.try_add(heat(o, t, memo)?))
+        .collect::<Result<Vec<Game>, _>>()?;
+    let right = g
         .right_options()
         .into_iter()
-        .map(|o| heat(o, t, memo) - t)
-        .collect();
-    let result = Game::from_options(&left, &right);
+        .map(|o| heat(o, t, memo)?.try_sub(t))
+        .collect::<Result<Vec<Game>, _>>()?;
+    let result = Game::try_from_options(&left, &right)?;
     memo.insert(g, result);
-    result
+    Ok(result)
 }
 
 fn all_small(g: Game, memo: &mut HashMap<Game, bool>) -> bool {
@@ -217,25 +235,25 @@ fn all_small(g: Game, memo: &mut HashMap<Game, bool>) -> bool {
     result
 }
 
-fn atomic_weight(g: Game, memo: &mut HashMap<Game, Game>) -> Game {
+fn atomic_weight(g: Game, memo: &mut HashMap<Game, Game>) -> Result<Game, GameError> {
     if g == Game::zero() {
-        return g;
+        return Ok(g);
     }
     if let Some(&known) = memo.get(&g) {
-        return known;
+        return Ok(known);
     }
     let two = Game::integer(2);
-    let left: Vec<Game> = g
+    let left = g
         .left_options()
         .into_iter()
-        .map(|o| atomic_weight(o, memo) - two)
-        .collect();
-    let right: Vec<Game> = g
+        .map(|o| atomic_weight(o, memo)?.try_sub(two))
+        .collect::<Result<Vec<Game>, _>>()?;
+    let right = g
         .right_options()
         .into_iter()
-        .map(|o| atomic_weight(o, memo) + two)
-        .collect();
-    let candidate = Game::from_options(&left, &right);
+        .map(|o| atomic_weight(o, memo)?.try_add(two))
+        .collect::<Result<Vec<Game>, _>>()?;
+    let candidate = Game::try_from_options(&left, &right)?;
     let result = match candidate.as_number() {
         Some(x) if x.is_integer() => {
             // The far star: a nimber beyond every nimber that can occur in g.
@@ -273,44 +291,58 @@ fn atomic_weight(g: Game, memo: &mut HashMap<Game, Game>) -> Game {
         _ => candidate,
     };
     memo.insert(g, result);
-    result
+    Ok(result)
 }
 
 /// `a ≥ b` modulo infinitesimals: `a − b ≥ −ε` for every positive number `ε`, i.e. the right
 /// stop of `a − b` is at least 0.
-fn inf_ge(a: Game, b: Game) -> bool {
-    (a - b).right_stop().signum() >= 0
+fn inf_ge(a: Game, b: Game) -> Result<bool, GameError> {
+    Ok(thermograph(a.try_sub(b)?)?.right.points[0].1.signum() >= 0)
 }
 
-fn reduced(g: Game, memo: &mut HashMap<Game, Game>) -> Game {
+/// The first of `options` with `test` true, or the first error `test` met.
+fn find(
+    options: Vec<Game>,
+    mut test: impl FnMut(Game) -> Result<bool, GameError>,
+) -> Result<Option<Game>, GameError> {
+    for o in options {
+        if test(o)? {
+            return Ok(Some(o));
+        }
+    }
+    Ok(None)
+}
+
+fn reduced(g: Game, memo: &mut HashMap<Game, Game>) -> Result<Game, GameError> {
     if g.is_number() {
-        return g;
+        return Ok(g);
     }
     if let Some(&known) = memo.get(&g) {
-        return known;
+        return Ok(known);
     }
-    let (l, r) = g.stops();
+    let th = thermograph(g)?;
+    let (l, r) = (th.left.points[0].1, th.right.points[0].1);
     let result = if l == r {
         // Infinitesimally close to the number l.
-        Game::number(l)
+        Game::try_number_up_star(l, 0, 0)?
     } else {
-        let mut left: Vec<Game> = g
+        let mut left = g
             .left_options()
             .into_iter()
             .map(|o| reduced(o, memo))
-            .collect();
-        let mut right: Vec<Game> = g
+            .collect::<Result<Vec<Game>, _>>()?;
+        let mut right = g
             .right_options()
             .into_iter()
             .map(|o| reduced(o, memo))
-            .collect();
+            .collect::<Result<Vec<Game>, _>>()?;
         loop {
-            keep_inf_extremes(&mut left, |a, b| inf_ge(b, a));
-            keep_inf_extremes(&mut right, inf_ge);
+            keep_inf_extremes(&mut left, |a, b| inf_ge(b, a))?;
+            keep_inf_extremes(&mut right, inf_ge)?;
             let mut changed = false;
             let mut new_left = Vec::new();
             for &gl in &left {
-                match gl.right_options().into_iter().find(|&glr| inf_ge(g, glr)) {
+                match find(gl.right_options(), |glr| inf_ge(g, glr))? {
                     Some(glr) => {
                         changed = true;
                         new_left.extend(glr.left_options());
@@ -320,7 +352,7 @@ fn reduced(g: Game, memo: &mut HashMap<Game, Game>) -> Game {
             }
             let mut new_right = Vec::new();
             for &gr in &right {
-                match gr.left_options().into_iter().find(|&grl| inf_ge(grl, g)) {
+                match find(gr.left_options(), |grl| inf_ge(grl, g))? {
                     Some(grl) => {
                         changed = true;
                         new_right.extend(grl.right_options());
@@ -334,22 +366,35 @@ fn reduced(g: Game, memo: &mut HashMap<Game, Game>) -> Game {
                 break;
             }
         }
-        Game::from_options(&left, &right)
+        Game::try_from_options(&left, &right)?
     };
     memo.insert(g, result);
-    result
+    Ok(result)
 }
 
 /// Keeps one option of each class of options maximal under `below` (modulo infinitesimals
 /// two options can be equivalent: the first in id order stays).
-fn keep_inf_extremes(options: &mut Vec<Game>, below: impl Fn(Game, Game) -> bool) {
+fn keep_inf_extremes(
+    options: &mut Vec<Game>,
+    below: impl Fn(Game, Game) -> Result<bool, GameError>,
+) -> Result<(), GameError> {
     options.sort_unstable();
     options.dedup();
-    let all = options.clone();
-    options.retain(|&x| {
-        !all.iter()
-            .any(|&y| y != x && below(x, y) && !(below(y, x) && y > x))
-    });
+    let mut kept = Vec::with_capacity(options.len());
+    for &x in options.iter() {
+        let mut dominated = false;
+        for &y in options.iter() {
+            if y != x && below(x, y)? && !(below(y, x)? && y > x) {
+                dominated = true;
+                break;
+            }
+        }
+        if !dominated {
+            kept.push(x);
+        }
+    }
+    *options = kept;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -50,14 +50,18 @@ pub use invariants::Summary;
 pub use table::{interned_count, Game};
 pub use thermograph::{Thermograph, Wall};
 
+use crate::GameError;
 use nui::Nui;
 use std::fmt;
 
 /// How two games compare.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Relation {
+    /// `G = H`.
     Equal,
+    /// `G < H`.
     Less,
+    /// `G > H`.
     Greater,
     /// Neither `≤` nor `≥` (`‖`).
     Confused,
@@ -78,9 +82,13 @@ impl fmt::Display for Relation {
 /// first player).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Outcome {
+    /// Left wins, whoever starts.
     L,
+    /// Right wins, whoever starts.
     R,
+    /// The second player wins.
     P,
+    /// The first player wins.
     N,
 }
 
@@ -97,18 +105,51 @@ impl fmt::Display for Outcome {
 
 impl Game {
     /// The canonical form of `{left | right}`.
+    ///
+    /// # Panics
+    /// When a number in the result leaves [`Dyadic`]'s range (e.g. `{0|x}` with `x` a
+    /// `2^-62`-sized fraction); [`Game::try_from_options`] returns that as an error instead.
     pub fn from_options(left: &[Game], right: &[Game]) -> Game {
+        Game::try_from_options(left, right).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The canonical form of `{left | right}`, or `GameError::TooLarge` when a number in it
+    /// leaves [`Dyadic`]'s range: what every path from user input uses.
+    pub fn try_from_options(left: &[Game], right: &[Game]) -> Result<Game, GameError> {
         canonical::from_options(left, right)
     }
 
+    /// `self + other`, or `GameError::TooLarge` when a number in the sum leaves
+    /// [`Dyadic`]'s range (the `+` operator panics there instead).
+    pub fn try_add(self, other: Game) -> Result<Game, GameError> {
+        canonical::add(self, other)
+    }
+
+    /// `self − other`, fallible like [`Game::try_add`].
+    pub fn try_sub(self, other: Game) -> Result<Game, GameError> {
+        canonical::add(self, canonical::neg(other)?)
+    }
+
+    /// `−self`, or `GameError::TooLarge` for the one number whose negative has no 64-bit
+    /// numerator (`−2^63`).
+    pub fn try_neg(self) -> Result<Game, GameError> {
+        canonical::neg(self)
+    }
+
+    /// The game `0`, the second-player win every sum is measured against.
     pub fn zero() -> Game {
         Game::number(Dyadic::ZERO)
     }
 
+    /// The integer `n` (Left has `n` free moves, or Right `−n`).
     pub fn integer(n: i64) -> Game {
         Game::number(Dyadic::integer(n))
     }
 
+    /// The number `d` as a game.
+    ///
+    /// # Panics
+    /// For a numerator of `−2^63` (its negative does not fit): use [`Game::try_number_up_star`].
     pub fn number(d: Dyadic) -> Game {
         Game::number_up_star(d, 0, 0)
     }
@@ -124,7 +165,15 @@ impl Game {
     }
 
     /// `x + n·↑ + *m`, in closed form.
+    ///
+    /// # Panics
+    /// When `−x` or `−n` does not fit in 64 bits; [`Game::try_number_up_star`] returns an error.
     pub fn number_up_star(x: Dyadic, ups: i64, nim: u32) -> Game {
+        Game::try_number_up_star(x, ups, nim).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// `x + n·↑ + *m`, or `GameError::TooLarge` when its negative would not fit in 64 bits.
+    pub fn try_number_up_star(x: Dyadic, ups: i64, nim: u32) -> Result<Game, GameError> {
         canonical::nui_game(Nui {
             number: x,
             ups,
@@ -148,9 +197,10 @@ impl Game {
     }
 
     /// `-self` (also `impl Neg`; the inherent method is part of the engine's contract).
+    /// Panics where [`Game::try_neg`] is an error.
     #[allow(clippy::should_implement_trait)]
     pub fn neg(self) -> Game {
-        canonical::neg(self)
+        self.try_neg().unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// `self ≤ other`.
@@ -158,6 +208,7 @@ impl Game {
         compare::le(self, other)
     }
 
+    /// How `self` compares with `other` (`=`, `<`, `>` or confused).
     pub fn compare(self, other: Game) -> Relation {
         match (compare::le(self, other), compare::le(other, self)) {
             (true, true) => Relation::Equal,
@@ -167,6 +218,7 @@ impl Game {
         }
     }
 
+    /// Who wins: the comparison with 0.
     pub fn outcome(self) -> Outcome {
         match self.compare(Game::zero()) {
             Relation::Equal => Outcome::P,
@@ -176,6 +228,7 @@ impl Game {
         }
     }
 
+    /// Whether the game equals a number.
     pub fn is_number(self) -> bool {
         self.as_number().is_some()
     }
@@ -193,24 +246,27 @@ impl Game {
     }
 }
 
+/// Panics where [`Game::try_neg`] is an error.
 impl std::ops::Neg for Game {
     type Output = Game;
     fn neg(self) -> Game {
-        canonical::neg(self)
+        Game::neg(self)
     }
 }
 
+/// Panics where [`Game::try_add`] is an error (a number past 64-bit coordinates).
 impl std::ops::Add for Game {
     type Output = Game;
     fn add(self, other: Game) -> Game {
-        canonical::add(self, other)
+        self.try_add(other).unwrap_or_else(|e| panic!("{e}"))
     }
 }
 
+/// Panics where [`Game::try_sub`] is an error.
 impl std::ops::Sub for Game {
     type Output = Game;
     fn sub(self, other: Game) -> Game {
-        canonical::add(self, canonical::neg(other))
+        self.try_sub(other).unwrap_or_else(|e| panic!("{e}"))
     }
 }
 

@@ -232,11 +232,11 @@ impl Parser<'_> {
             self.skip_space();
             if self.eat("+-") || self.eat("±") {
                 let t = self.term()?;
-                g = g + pm(t);
+                g = g.try_add(pm(t)?)?;
             } else if self.eat("+") {
-                g = g + self.term()?;
+                g = g.try_add(self.term()?)?;
             } else if self.eat("-") {
-                g = g - self.term()?;
+                g = g.try_sub(self.term()?)?;
             } else {
                 return Ok(g);
             }
@@ -249,7 +249,7 @@ impl Parser<'_> {
             return Err(self.error_at(self.pos, "a game is missing".into()));
         };
         if self.eat("+-") || self.eat("±") {
-            return Ok(pm(self.term()?));
+            return pm(self.term()?);
         }
         match c {
             // `-2^` is `-2 + ^`: a minus sign touching digits belongs to the number.
@@ -351,12 +351,12 @@ impl Parser<'_> {
         let x = self.nested(|p| p.expr())?;
         self.close(')', open)?;
         let zero = Game::zero();
-        let mx = -x;
-        Ok(if tiny {
-            Game::from_options(&[zero], &[Game::from_options(&[zero], &[mx])])
+        let mx = x.try_neg()?;
+        if tiny {
+            Game::try_from_options(&[zero], &[Game::try_from_options(&[zero], &[mx])?])
         } else {
-            Game::from_options(&[Game::from_options(&[x], &[zero])], &[zero])
-        })
+            Game::try_from_options(&[Game::try_from_options(&[x], &[zero])?], &[zero])
+        }
     }
 
     fn digits(&mut self) -> Option<(u64, usize)> {
@@ -428,7 +428,7 @@ impl Parser<'_> {
                 None => 1,
             };
         }
-        Ok(Game::number_up_star(x, ups, nim))
+        Game::try_number_up_star(x, ups, nim)
     }
 
     /// The inside of `{…}`: options separated by commas, left from right by the longest run
@@ -504,7 +504,7 @@ impl Parser<'_> {
             ));
         }
         let (left, right) = (&pieces[..splits[0]], &pieces[splits[0] + 1..]);
-        Ok(Game::from_options(&self.side(left)?, &self.side(right)?))
+        Game::try_from_options(&self.side(left)?, &self.side(right)?)
     }
 
     fn side(&self, pieces: &[Piece]) -> Result<Vec<Game>, GameError> {
@@ -527,6 +527,6 @@ impl Parser<'_> {
 }
 
 /// `±g = {g | -g}`.
-fn pm(g: Game) -> Game {
-    Game::from_options(&[g], &[-g])
+fn pm(g: Game) -> Result<Game, GameError> {
+    Game::try_from_options(&[g], &[g.try_neg()?])
 }

@@ -15,6 +15,7 @@ use std::collections::HashMap;
 /// `t` increasing from 0; the last slope continues for ever.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
+    /// `(t, value, slope)` breakpoints from `t = 0` up, the last running to infinity.
     pub points: Vec<(Dyadic, Dyadic, i64)>,
 }
 
@@ -141,7 +142,9 @@ impl Wall {
 /// A game's thermograph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermograph {
+    /// The left wall.
     pub left: Wall,
+    /// The right wall.
     pub right: Wall,
     /// The temperature: where the walls meet (CGSuite's negative values for numbers).
     pub temperature: Dyadic,

@@ -15,7 +15,9 @@ use super::PartizanRules;
 
 /// One partizan game.
 pub struct Entry {
+    /// The name on the command line.
     pub name: &'static str,
+    /// Other names accepted for it.
     pub aliases: &'static [&'static str],
     /// The rules and the notation, Left's side first.
     pub summary: &'static str,

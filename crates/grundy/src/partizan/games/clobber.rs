@@ -12,6 +12,7 @@ use crate::error::GameError;
 use std::fmt;
 use std::str::FromStr;
 
+/// A Clobber board: Left's and Right's stones as masks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Clobber {
     dims: Dims,

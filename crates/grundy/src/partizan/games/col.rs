@@ -5,6 +5,7 @@
 use super::tinted_graph::{Colouring, ColouringGame};
 use super::Side;
 
+/// Col's rule: a coloured vertex forbids its own colour on its neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ColRule;
 
@@ -14,4 +15,5 @@ impl Colouring for ColRule {
     }
 }
 
+/// Col positions: a tinted graph under Col's rule.
 pub type Col = ColouringGame<ColRule>;

@@ -13,25 +13,37 @@ use crate::partizan::Game;
 use std::fmt;
 use std::str::FromStr;
 
+/// A sum of cakes, each `(rows, columns)` with both sides in `1..=`[`MAX_SIDE`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cutcake {
     /// (rows, columns) of each piece, sorted.
     pieces: Vec<(u64, u64)>,
 }
 
+/// The longest side of a cake: a cake's value is at most a side in magnitude, and values are
+/// 64-bit signed integers, so sides stop at `2^63 − 1`.
+pub const MAX_SIDE: u64 = i64::MAX as u64;
+
 impl Cutcake {
-    pub fn new(rows: u64, columns: u64) -> Cutcake {
+    /// One cake of `rows` × `columns` (`GameError` for a side of 0 or above [`MAX_SIDE`]).
+    pub fn new(rows: u64, columns: u64) -> Result<Cutcake, GameError> {
+        format!("{rows},{columns}").parse()
+    }
+
+    /// The pieces, sorted, as `(rows, columns)`.
+    pub fn pieces(&self) -> &[(u64, u64)] {
+        &self.pieces
+    }
+
+    fn piece(rows: u64, columns: u64) -> Cutcake {
         Cutcake {
             pieces: vec![(rows, columns)],
         }
     }
-
-    pub fn pieces(&self) -> &[(u64, u64)] {
-        &self.pieces
-    }
 }
 
-/// The value of one m × n cake (see the module notes); the search is the definition.
+/// The value of one m × n cake (see the module notes); the search is the definition. Sides
+/// are at most [`MAX_SIDE`], so the value fits.
 pub fn closed_form(rows: u64, columns: u64) -> i64 {
     let (a, b) = (rows.ilog2(), columns.ilog2());
     match a.cmp(&b) {
@@ -62,10 +74,17 @@ impl PartizanRules for Cutcake {
         out
     }
 
+    fn move_count(&self, side: Side) -> u128 {
+        self.pieces
+            .iter()
+            .map(|&(m, n)| (if side == Side::Left { n } else { m } / 2) as u128)
+            .sum()
+    }
+
     fn components(&self) -> Vec<Cutcake> {
         self.pieces
             .iter()
-            .map(|&(m, n)| Cutcake::new(m, n))
+            .map(|&(m, n)| Cutcake::piece(m, n))
             .collect()
     }
 
@@ -79,7 +98,7 @@ impl PartizanRules for Cutcake {
     fn normalise(&self) -> (Cutcake, bool) {
         // Turning a cake a quarter turn swaps the players.
         match self.pieces.as_slice() {
-            &[(m, n)] if n < m => (Cutcake::new(n, m), true),
+            &[(m, n)] if n < m => (Cutcake::piece(n, m), true),
             _ => (self.clone(), false),
         }
     }
@@ -104,6 +123,11 @@ impl FromStr for Cutcake {
                     if v == 0 {
                         return Err(bad(format!(
                             "piece `{piece}` has no {what}; a cake has at least 1 row and 1 column"
+                        )));
+                    }
+                    if v > MAX_SIDE {
+                        return Err(bad(format!(
+                            "piece `{piece}` has {v} {what}; at most 2^63 − 1 = {MAX_SIDE}"
                         )));
                     }
                     Ok(v)

@@ -15,6 +15,7 @@ use crate::numeric::dyadic::Dyadic;
 use std::fmt;
 use std::str::FromStr;
 
+/// A Domineering board: its shape and its empty cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Domineering {
     dims: Dims,
@@ -37,6 +38,7 @@ impl Domineering {
         }
     }
 
+    /// The board's shape.
     pub fn dims(&self) -> Dims {
         self.dims
     }
@@ -57,8 +59,12 @@ impl Domineering {
 /// The temperature of every `rows` × `columns` board that is a single region touching all
 /// four sides (the search cgt-tools ships as `domineering exhaustive-search`): the board
 /// (isolated cells written `#`) and its temperature, for all 2^(rows·columns) boards in order.
-/// Regions repeat across boards, so one table serves the whole run.
+///
+/// The boards are cut into contiguous blocks searched in parallel (rayon), each block with its
+/// own transposition table — regions repeat mostly within a block, and the engine's interned
+/// values are shared by all threads anyway — then put back in order.
 pub fn temperatures(rows: u8, columns: u8) -> Result<Vec<(Domineering, Dyadic)>, GameError> {
+    use rayon::prelude::*;
     let dims = Domineering::empty(rows, columns)?.dims;
     if dims.cells() > 30 {
         return Err(GameError::TooLarge(format!(
@@ -66,18 +72,27 @@ pub fn temperatures(rows: u8, columns: u8) -> Result<Vec<(Domineering, Dyadic)>,
             format_args!("2^{}", dims.cells())
         )));
     }
-    let mut search = Search::<Domineering>::default();
-    let mut out = Vec::new();
-    for free in 0..1u64 << dims.cells() {
-        let board = Domineering { dims, free };
-        if let [region] = board.components()[..] {
-            if region.dims == dims {
-                let value = search.value(&region)?;
-                out.push((region, value.temperature()));
+    let total = 1u64 << dims.cells();
+    let blocks = (rayon::current_num_threads() as u64 * 2).min(total);
+    let per_block = total.div_ceil(blocks);
+    let results: Vec<Vec<(Domineering, Dyadic)>> = (0..blocks)
+        .into_par_iter()
+        .map(|b| {
+            let mut search = Search::<Domineering>::default();
+            let mut out = Vec::new();
+            for free in b * per_block..((b + 1) * per_block).min(total) {
+                let board = Domineering { dims, free };
+                if let [region] = board.components()[..] {
+                    if region.dims == dims {
+                        let value = search.value(&region)?;
+                        out.push((region, value.thermograph()?.temperature));
+                    }
+                }
             }
-        }
-    }
-    Ok(out)
+            Ok(out)
+        })
+        .collect::<Result<_, GameError>>()?;
+    Ok(results.into_iter().flatten().collect())
 }
 
 impl PartizanRules for Domineering {

@@ -13,11 +13,14 @@ pub const MAX_CELLS: usize = 64;
 /// The shape of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Dims {
+    /// Cells per row.
     pub width: u8,
+    /// Rows.
     pub height: u8,
 }
 
 impl Dims {
+    /// The number of cells.
     pub fn cells(self) -> u32 {
         self.width as u32 * self.height as u32
     }

@@ -32,6 +32,7 @@ pub const MAX_STALK: usize = 62;
 /// An edge `(u, v, colour)`; vertex 0 is the ground, colour `b'L'`, `b'R'` or `b'G'`.
 type Edge = (u32, u32, u8);
 
+/// A Blue-Red-Green Hackenbush picture (edges with colours, ground vertex 0).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hackenbush {
     /// Grounded edges only, with vertices numbered densely (0 the ground).

@@ -19,6 +19,7 @@ pub mod domineering;
 pub mod grid;
 pub mod hackenbush;
 pub mod konane;
+pub mod persist;
 pub mod search;
 pub mod snort;
 pub mod solve;
@@ -41,11 +42,14 @@ pub const EMPTY: &str = "0";
 /// The two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// Blue, vertical, `x`, toads, `L`.
     Left,
+    /// Red, horizontal, `o`, frogs, `R`.
     Right,
 }
 
 impl Side {
+    /// The opponent.
     pub fn other(self) -> Side {
         match self {
             Side::Left => Side::Right,
@@ -60,6 +64,13 @@ pub trait PartizanRules:
 {
     /// The positions `side` can move to, each written as a whole position.
     fn moves(&self, side: Side) -> Vec<Self>;
+
+    /// How many moves `side` has, without building them (the default builds them). Games
+    /// whose move lists can outgrow memory (a cake of 10^18 rows) count them instead, so
+    /// that `solve` can refuse the list before walking it.
+    fn move_count(&self, side: Side) -> u128 {
+        self.moves(side).len() as u128
+    }
 
     /// Independent regions whose sum is this position (regions where nobody can ever move
     /// may be left out). The default: the position is one region.

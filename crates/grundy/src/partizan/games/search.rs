@@ -4,12 +4,14 @@
 //! normalised key, so a region met again — or its mirror image, or its negative — costs one
 //! lookup.
 
-use super::{PartizanRules, Side};
+use super::{persist, PartizanRules, Side};
 use crate::error::GameError;
 use crate::limits::{human_bytes, memory_budget};
 use crate::partizan::Game;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Bytes one table entry costs beyond its key: the value, hash-map slack, and the engine's
 /// interned forms it keeps alive (measured on Domineering, about one new form per 3 regions).
@@ -50,6 +52,15 @@ pub struct Search<P> {
     table: HashMap<P, Game, BuildHasherDefault<KeyHasher>>,
     /// Most entries the memory budget allows.
     capacity: usize,
+    /// Where and how often to save the table (see [`Search::checkpoint_to`]).
+    checkpoint: Option<Checkpoint>,
+}
+
+struct Checkpoint {
+    path: PathBuf,
+    every: Duration,
+    last: Instant,
+    on_save: fn(usize, &Path),
 }
 
 impl<P: PartizanRules> Default for Search<P> {
@@ -64,7 +75,36 @@ impl<P: PartizanRules> Search<P> {
         Search {
             table: HashMap::default(),
             capacity: bytes / (std::mem::size_of::<P>() + ENTRY_OVERHEAD),
+            checkpoint: None,
         }
+    }
+
+    /// Saves the table to `path` (atomically, [`persist::save`]) whenever `every` has passed
+    /// since the last save, so that a long search killed at any moment resumes from there
+    /// ([`persist::load`]). `on_save` hears of each save (regions saved, the file): progress.
+    pub fn checkpoint_to(&mut self, path: &Path, every: Duration, on_save: fn(usize, &Path)) {
+        self.checkpoint = Some(Checkpoint {
+            path: path.to_path_buf(),
+            every,
+            last: Instant::now(),
+            on_save,
+        });
+    }
+
+    /// Every region stored, with its value (in no particular order).
+    pub fn entries(&self) -> impl Iterator<Item = (P, Game)> + '_ {
+        self.table.iter().map(|(k, &v)| (k.clone(), v))
+    }
+
+    /// The stored value of a normalised region.
+    pub fn get(&self, key: &P) -> Option<Game> {
+        self.table.get(key).copied()
+    }
+
+    /// Stores `value` for the region `key` (as written by [`Search::entries`]): how a saved
+    /// table comes back.
+    pub fn insert(&mut self, key: P, value: Game) {
+        self.table.insert(key, value);
     }
 
     /// Regions stored so far.
@@ -72,6 +112,7 @@ impl<P: PartizanRules> Search<P> {
         self.table.len()
     }
 
+    /// Whether no region is stored yet.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
     }
@@ -80,7 +121,7 @@ impl<P: PartizanRules> Search<P> {
     pub fn value(&mut self, position: &P) -> Result<Game, GameError> {
         let mut sum = Game::zero();
         for region in position.components() {
-            sum = sum + self.region(&region)?;
+            sum = sum.try_add(self.region(&region)?)?;
         }
         Ok(sum)
     }
@@ -95,7 +136,7 @@ impl<P: PartizanRules> Search<P> {
             None => {
                 let left = self.values(key.moves(Side::Left))?;
                 let right = self.values(key.moves(Side::Right))?;
-                let value = Game::from_options(&left, &right);
+                let value = Game::try_from_options(&left, &right)?;
                 if self.table.len() >= self.capacity {
                     return Err(GameError::TooLarge(format!(
                         "the transposition table reached {} regions (about {}), the memory this machine allows; try a smaller position",
@@ -104,10 +145,23 @@ impl<P: PartizanRules> Search<P> {
                     )));
                 }
                 self.table.insert(key, value);
+                if let Some(c) = &self.checkpoint {
+                    if c.last.elapsed() >= c.every {
+                        persist::save(self, &c.path.clone())?;
+                        (c.on_save)(self.table.len(), &c.path);
+                        if let Some(c) = &mut self.checkpoint {
+                            c.last = Instant::now();
+                        }
+                    }
+                }
                 value
             }
         };
-        Ok(if negative { -value } else { value })
+        if negative {
+            value.try_neg()
+        } else {
+            Ok(value)
+        }
     }
 
     /// The values of `positions`, each once: many moves reach equal values, and the engine's
@@ -130,8 +184,26 @@ pub trait Session {
     fn parse(&self, text: &str) -> Result<String, GameError>;
     /// The canonical form of a position.
     fn value(&mut self, text: &str) -> Result<Game, GameError>;
-    /// `side`'s moves from a position: each new position, written, with its value.
+    /// How many moves `side` has from a position, counted without listing them.
+    fn move_count(&self, text: &str, side: Side) -> Result<u128, GameError>;
+    /// `side`'s moves from a position: each new position, written, with its value. Refused
+    /// (`GameError::TooLarge`) past [`MAX_LISTED_MOVES`], before any is built.
     fn moves(&mut self, text: &str, side: Side) -> Result<Vec<(String, Game)>, GameError>;
+}
+
+/// The most moves listed from one position or sum (`solve`, `explain`, `play`): each is
+/// valued and written, so a cake of 10^18 rows (5·10^17 cuts) must be refused, not walked.
+pub const MAX_LISTED_MOVES: u128 = 100_000;
+
+/// The refusal for listing `count` moves of `side`.
+pub fn too_many_moves(count: u128, side: Side) -> GameError {
+    GameError::TooLarge(format!(
+        "{} has {count} moves; at most {MAX_LISTED_MOVES} are listed",
+        match side {
+            Side::Left => "Left",
+            Side::Right => "Right",
+        }
+    ))
 }
 
 impl<P: PartizanRules> Session for Search<P> {
@@ -143,8 +215,16 @@ impl<P: PartizanRules> Session for Search<P> {
         Search::value(self, &text.parse::<P>()?)
     }
 
+    fn move_count(&self, text: &str, side: Side) -> Result<u128, GameError> {
+        Ok(text.parse::<P>()?.move_count(side))
+    }
+
     fn moves(&mut self, text: &str, side: Side) -> Result<Vec<(String, Game)>, GameError> {
         let position: P = text.parse()?;
+        let count = position.move_count(side);
+        if count > MAX_LISTED_MOVES {
+            return Err(too_many_moves(count, side));
+        }
         position
             .moves(side)
             .iter()

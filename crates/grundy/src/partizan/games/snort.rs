@@ -5,6 +5,7 @@
 use super::tinted_graph::{Colouring, ColouringGame};
 use super::Side;
 
+/// Snort's rule: a coloured vertex forbids the other colour on its neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SnortRule;
 
@@ -14,4 +15,5 @@ impl Colouring for SnortRule {
     }
 }
 
+/// Snort positions: a tinted graph under Snort's rule.
 pub type Snort = ColouringGame<SnortRule>;

@@ -6,7 +6,7 @@
 //! A first move wins exactly when it leaves a sum the mover wins moving second: `≥ 0` for
 //! Left, `≤ 0` for Right.
 
-use super::search::Session;
+use super::search::{too_many_moves, Session, MAX_LISTED_MOVES};
 use super::Side;
 use crate::error::GameError;
 use crate::partizan::{Game, Outcome, Relation};
@@ -30,7 +30,9 @@ fn side_name<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WinningMove {
+    /// Which component of the sum (from 0).
     pub component: usize,
+    /// That component after the move, in the game's notation.
     pub to: String,
 }
 
@@ -38,21 +40,33 @@ pub struct WinningMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FirstMove {
+    /// Who wins, read off the canonical form (so it is known even when the list is refused).
     #[cfg_attr(feature = "serde", serde(serialize_with = "side_name"))]
     pub winner: Side,
-    /// Every winning move of the first player (empty when the first player loses).
+    /// Every winning move of the first player (empty when the first player loses, or when
+    /// `moves_omitted` is present).
     pub winning_moves: Vec<WinningMove>,
+    /// Present only when listing the moves was refused (more than
+    /// [`MAX_LISTED_MOVES`](super::search::MAX_LISTED_MOVES), e.g. the 5·10^17 cuts of a cake
+    /// of 10^18 rows): says why. `winning_moves` is then empty whoever wins — never read it
+    /// as "no winning move". The same field as impartial `solve --json`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub moves_omitted: Option<String>,
 }
 
 /// The solution of a sum (the `solve --json` fields).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
+    /// `L`, `R`, `P` or `N`.
     #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub outcome: Outcome,
+    /// The canonical form of the sum.
     #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub canonical: Game,
+    /// Left moving first.
     pub left_first: FirstMove,
+    /// Right moving first.
     pub right_first: FirstMove,
 }
 
@@ -79,44 +93,71 @@ pub fn values(
         .iter()
         .map(|p| session.value(p))
         .collect::<Result<Vec<Game>, _>>()?;
-    let sum = values.iter().copied().sum();
+    let sum = values
+        .iter()
+        .try_fold(Game::zero(), |sum, &v| sum.try_add(v))?;
     Ok((values, sum))
 }
 
 /// Every move of `side` in the sum, with the value of the whole sum after it.
+/// Refused with `GameError::TooLarge` past [`MAX_LISTED_MOVES`] moves in all, counted before
+/// any is built.
 pub fn moves_of_sum(
     session: &mut dyn Session,
     positions: &[&str],
     side: Side,
 ) -> Result<Vec<(WinningMove, Game)>, GameError> {
     let (values, sum) = values(session, positions)?;
+    let mut count: u128 = 0;
+    for position in positions {
+        count = count.saturating_add(session.move_count(position, side)?);
+    }
+    if count > MAX_LISTED_MOVES {
+        return Err(too_many_moves(count, side));
+    }
     let mut out = Vec::new();
     for (component, (position, &value)) in positions.iter().zip(&values).enumerate() {
-        let rest = sum - value;
+        let rest = sum.try_sub(value)?;
         for (to, after) in session.moves(position, side)? {
-            out.push((WinningMove { component, to }, rest + after));
+            out.push((WinningMove { component, to }, rest.try_add(after)?));
         }
     }
     Ok(out)
+}
+
+/// Whether `side` wins moving first in a game of value `g`: unless the opponent wins
+/// moving second.
+pub fn wins_first(g: Game, side: Side) -> bool {
+    !wins_second(g, side.other())
 }
 
 /// Outcome, canonical form and every winning first move of the sum of `positions`.
 pub fn solve(session: &mut dyn Session, positions: &[&str]) -> Result<Solution, GameError> {
     let (_, canonical) = values(session, positions)?;
     let mut first = |side: Side| -> Result<FirstMove, GameError> {
-        let winning_moves: Vec<WinningMove> = moves_of_sum(session, positions, side)?
-            .into_iter()
-            .filter(|&(_, after)| wins_second(after, side))
-            .map(|(m, _)| m)
-            .collect();
-        let winner = if winning_moves.is_empty() {
-            side.other()
-        } else {
+        let winner = if wins_first(canonical, side) {
             side
+        } else {
+            side.other()
         };
+        let (winning_moves, moves_omitted) = match moves_of_sum(session, positions, side) {
+            Ok(moves) => (
+                moves
+                    .into_iter()
+                    .filter(|&(_, after)| wins_second(after, side))
+                    .map(|(m, _)| m)
+                    .collect::<Vec<_>>(),
+                None,
+            ),
+            // The winner is known; only the list is out of reach: say so, never a partial list.
+            Err(GameError::TooLarge(reason)) => (Vec::new(), Some(reason)),
+            Err(e) => return Err(e),
+        };
+        debug_assert!(moves_omitted.is_some() || winning_moves.is_empty() == (winner != side));
         Ok(FirstMove {
             winner,
             winning_moves,
+            moves_omitted,
         })
     };
     Ok(Solution {
@@ -136,10 +177,14 @@ pub enum Fate {
     Kept,
     /// No better for its player than option `by` of the same side (equal values: the later
     /// one goes).
-    Dominated { by: usize },
+    Dominated {
+        /// Index of the option (same side) that dominates it.
+        by: usize,
+    },
     /// The opponent's reply `through` is at least as good for the opponent as the whole
     /// game, so the option is replaced by `through`'s options for the mover.
     Reversible {
+        /// The opponent's reply through which it reverses.
         #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
         through: Game,
     },
@@ -149,9 +194,12 @@ pub enum Fate {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct OptionNote {
+    /// The position the move leads to.
     pub to: String,
+    /// Its canonical form.
     #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub value: Game,
+    /// Whether the canonical form keeps it, and why not.
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub fate: Fate,
 }
@@ -160,9 +208,13 @@ pub struct OptionNote {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Explanation {
+    /// The position, written back in the game's notation.
     pub position: String,
+    /// Left's options.
     pub left: Vec<OptionNote>,
+    /// Right's options.
     pub right: Vec<OptionNote>,
+    /// The canonical form they simplify to.
     #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
     pub canonical: Game,
 }
@@ -216,7 +268,9 @@ pub fn explain(session: &mut dyn Session, position: &str) -> Result<Explanation,
 /// The move a player should make in a sum, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Advice {
+    /// The player to move.
     pub side: Side,
+    /// The move advised.
     pub choice: WinningMove,
     /// The value of the whole sum after the move.
     pub after: Game,

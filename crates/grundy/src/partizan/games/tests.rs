@@ -141,7 +141,7 @@ proptest! {
         // An integer is won by Left when positive, by Right when negative, by the second
         // player when 0.
         let expected = match closed_form(m, n).signum() { 1 => 'L', -1 => 'R', _ => 'P' };
-        prop_assert_eq!(outcome_letter(&Cutcake::new(m, n)), expected);
+        prop_assert_eq!(outcome_letter(&Cutcake::new(m, n).unwrap()), expected);
         check_rules::<Cutcake>(&format!("{m},{n}"));
     }
 
@@ -510,7 +510,7 @@ fn cutcake_closed_form_by_induction() {
     let mut search = Search::<Cutcake>::default();
     for m in 1..=16 {
         for n in 1..=16 {
-            let cake = Cutcake::new(m, n);
+            let cake = Cutcake::new(m, n).unwrap();
             assert_eq!(
                 one_level(&mut search, &cake),
                 Game::integer(closed_form(m, n)),
@@ -523,4 +523,46 @@ fn cutcake_closed_form_by_induction() {
         value::<Cutcake>("1,10^18"),
         Game::integer(999_999_999_999_999_999)
     );
+}
+
+/// The canonical form by the rules alone: the whole board, no regions, no table, no keys.
+fn whole_board<P: PartizanRules>(p: &P) -> Game {
+    let side = |s: Side| p.moves(s).iter().map(whole_board).collect::<Vec<_>>();
+    Game::from_options(&side(Side::Left), &side(Side::Right))
+}
+
+#[test]
+fn konane_splits_only_what_cannot_meet() {
+    let regions = |text: &str| parse::<Konane>(text).components().len();
+    // `x` can jump twice along the row, so `xo.o` is one region; far apart, two.
+    assert_eq!(regions("xo.o"), 1);
+    assert_eq!(regions("xo...ox"), 2);
+    // Each pair's one jump lands beside the other's landing cell.
+    assert_eq!(regions("xo..ox"), 1);
+    assert_eq!(regions("xo..|....|....|..ox"), 2);
+    // One colour alone never moves: no region.
+    assert_eq!(regions("xx.x|x..."), 0);
+    for text in [
+        "xo.o",
+        "xo...ox",
+        "xo..ox",
+        "xo..|....|....|..ox",
+        "x.o|oxo|.x.",
+    ] {
+        let p: Konane = parse(text);
+        assert_eq!(value::<Konane>(text), whole_board(&p), "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Konane's regions (reach, merging, cropping, the table) against the whole-board twin.
+    #[test]
+    fn konane_regions_keep_the_value(w in 2usize..=5, c in cells(&['.', '.', '.', 'x', 'o'], 15)) {
+        let w = w.min(c.len());
+        let text = board(w, c[..c.len() / w * w].to_vec());
+        let p: Konane = parse(&text);
+        prop_assert_eq!(value::<Konane>(&text), whole_board(&p), "{}", text);
+    }
 }

@@ -73,6 +73,7 @@ impl<C> fmt::Display for ColouringGame<C> {
 /// The most vertices a graph may have (one `u64` neighbour mask per vertex).
 pub const MAX_VERTICES: usize = 64;
 
+/// A graph whose vertices are uncoloured or tinted for one player (Snort and Col).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TintedGraph {
     /// `b'.'`, `b'L'` or `b'R'` per vertex.
@@ -89,6 +90,7 @@ fn tint_of(side: Side) -> u8 {
 }
 
 impl TintedGraph {
+    /// How many vertices are left.
     pub fn vertex_count(&self) -> usize {
         self.tints.len()
     }

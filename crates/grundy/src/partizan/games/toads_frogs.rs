@@ -19,6 +19,7 @@ enum Cell {
     Frog,
 }
 
+/// A Toads-and-Frogs strip.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ToadsFrogs {
     cells: Vec<Cell>,

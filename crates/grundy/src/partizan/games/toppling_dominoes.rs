@@ -11,6 +11,7 @@ use crate::error::GameError;
 use std::fmt;
 use std::str::FromStr;
 
+/// A row of Toppling Dominoes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TopplingDominoes {
     /// `b'L'`, `b'R'` or `b'G'`, left to right.
