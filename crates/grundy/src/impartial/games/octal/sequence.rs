@@ -34,6 +34,7 @@ pub struct Run<'a> {
     checkpoint: Option<(PathBuf, Duration)>,
     progress: Option<ProgressFn<'a>>,
     period_shortcut: bool,
+    threads: usize,
 }
 
 /// The values computed, and the certified period that extends them (if one was found).
@@ -65,7 +66,15 @@ impl<'a> Run<'a> {
             checkpoint: None,
             progress: None,
             period_shortcut: true,
+            threads: default_threads(),
         }
+    }
+
+    /// Worker threads for the rare-value solver (default: the machine's cores). The values
+    /// do not depend on it.
+    pub fn threads(mut self, threads: usize) -> Run<'a> {
+        self.threads = threads.max(1);
+        self
     }
 
     /// Save to `path` every `interval` (and at the end); resume from it if it exists.
@@ -94,6 +103,7 @@ impl<'a> Run<'a> {
             checkpoint,
             mut progress,
             period_shortcut,
+            threads,
         } = self;
         let len = to
             .checked_add(1)
@@ -137,7 +147,7 @@ impl<'a> Run<'a> {
             values.reserve(len.saturating_sub(values.len() as u64) as usize);
         }
         let mut solver: Box<dyn SequenceSolver> = if rules.split3.is_empty() {
-            Box::new(RareValueSolver::new(rules, values))
+            Box::new(RareValueSolver::new(rules, values).with_threads(threads)?)
         } else {
             Box::new(NaiveSolver::new(rules, values))
         };
@@ -198,6 +208,11 @@ impl<'a> Run<'a> {
         }
         Ok(())
     }
+}
+
+/// The cores of this machine (1 when unknown): the default number of worker threads.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Heaps of a resumed table checked from the start by [`check_resumed`].
