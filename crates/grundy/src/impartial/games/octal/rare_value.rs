@@ -759,7 +759,7 @@ fn near_heap(
         let mut budget = usize::MAX;
         for &k in rules.split.iter().filter(|&&k| n >= k + 2) {
             let rest = (n - k) as usize;
-            let pairs = if rules.parts_differ(k as u64) {
+            let pairs = if rules.parts_differ(k) {
                 (rest - 1) / 2
             } else {
                 rest / 2
