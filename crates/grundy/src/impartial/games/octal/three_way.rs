@@ -6,8 +6,9 @@
 //! `m` are `⋃_c G(c) ⊕ P(m − c)` (any part may be the single one; every triple is covered).
 //! Grouping the sizes `c` by their value `g` turns this into `⋃_g g ⊕ Q_g` with
 //! `Q_g = ⋃_{G(c) = g} P(m − c)`: one word-wise OR of a bitset per part size (which the
-//! compiler vectorises), then one XOR-permutation of a bitset per distinct value. That is
-//! O(n · 2^bits / 64) word operations per heap instead of O(n²). `P(m)` costs O(m) once,
+//! compiler vectorises); then `g ⊕ ·` is a permutation of words (the high bits of `g`) and one
+//! of bits within words (its low six bits), done once per residue `g mod 64`. That is
+//! O(n · 2^bits / 64) word operations per heap instead of the O(n²) triples. `P(m)` costs O(m) once,
 //! when `G(m − 1)` is known; two-way splits read it directly.
 
 use super::rules::MoveRules;
@@ -23,9 +24,13 @@ pub struct ThreeWaySolver<'r> {
     words: usize,
     /// `P(m)` at `pairs[m * words..][..words]`, for every `m ≤ values.len()`.
     pairs: Vec<u64>,
-    /// Scratch: `Q_g` at `by_value[g * words..][..words]`, and which `g` occur.
+    /// Scratch: `Q_g` at `by_value[g * words..][..words]` (left all zero after each heap),
+    /// the values `g` that occur (`seen[g]`, in the order of `used`), and the `Q_g` gathered
+    /// by `g mod 64` and shifted by words.
     by_value: Vec<u64>,
-    used: Vec<bool>,
+    seen: Vec<bool>,
+    used: Vec<usize>,
+    by_low: Vec<u64>,
     /// Scratch: the option values of the current heap.
     options: Vec<u64>,
     /// Bytes the pair bitsets may take (see [`crate::limits::memory_budget`]).
@@ -48,7 +53,9 @@ impl<'r> ThreeWaySolver<'r> {
             words: 0,
             pairs: Vec::new(),
             by_value: Vec::new(),
+            seen: Vec::new(),
             used: Vec::new(),
+            by_low: Vec::new(),
             options: Vec::new(),
             budget: crate::limits::memory_budget(),
         };
@@ -64,7 +71,8 @@ impl<'r> ThreeWaySolver<'r> {
             self.fill_pairs(m);
         }
         self.by_value = vec![0; (1 << self.bits) * self.words];
-        self.used = vec![false; 1 << self.bits];
+        self.seen = vec![false; 1 << self.bits];
+        self.by_low = vec![0; 64 * self.words];
         self.options = vec![0; self.words];
     }
 
@@ -119,21 +127,33 @@ impl<'r> ThreeWaySolver<'r> {
         }
         for &k in rules.split3.iter().filter(|&&k| n as u64 >= k + 3) {
             let rest = n - k as usize;
-            self.by_value.fill(0);
-            self.used.fill(false);
+            self.used.clear();
             for c in 1..=rest - 2 {
                 let g = values[c] as usize;
-                self.used[g] = true;
+                if !self.seen[g] {
+                    self.seen[g] = true;
+                    self.used.push(g);
+                }
                 let q = &mut self.by_value[g * words..(g + 1) * words];
                 let p = &self.pairs[(rest - c) * words..(rest - c + 1) * words];
                 for (q, &p) in q.iter_mut().zip(p) {
                     *q |= p;
                 }
             }
-            for g in (0..self.used.len()).filter(|&g| self.used[g]) {
-                let q = &self.by_value[g * words..(g + 1) * words];
-                for (w, &word) in q.iter().enumerate() {
-                    options[w ^ (g >> 6)] |= xor_bits(word, g as u32 & 63);
+            // g ⊕ Q_g: the high bits of g permute words (free), so the Q_g are gathered by
+            // the low six bits first and each of the 64 groups is bit-permuted once.
+            self.by_low.fill(0);
+            for &g in &self.used {
+                let q = &mut self.by_value[g * words..(g + 1) * words];
+                let low = &mut self.by_low[(g & 63) * words..(g & 63) * words + words];
+                for (w, word) in q.iter_mut().enumerate() {
+                    low[w ^ (g >> 6)] |= std::mem::take(word);
+                }
+                self.seen[g] = false;
+            }
+            for (l, low) in self.by_low.chunks(words).enumerate() {
+                for (o, &word) in options.iter_mut().zip(low) {
+                    *o |= xor_bits(word, l as u32);
                 }
             }
         }
