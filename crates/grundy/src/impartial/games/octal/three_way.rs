@@ -128,8 +128,8 @@ impl<'r> ThreeWaySolver<'r> {
         for &k in rules.split3.iter().filter(|&&k| n as u64 >= k + 3) {
             let rest = n - k as usize;
             self.used.clear();
-            for c in 1..=rest - 2 {
-                let g = values[c] as usize;
+            for (c, &g) in values.iter().enumerate().take(rest - 1).skip(1) {
+                let g = g as usize;
                 if !self.seen[g] {
                     self.seen[g] = true;
                     self.used.push(g);
