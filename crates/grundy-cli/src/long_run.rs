@@ -21,6 +21,10 @@ pub struct CheckpointArgs {
     /// Seconds between checkpoint saves.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = crate::commands::parse_seconds)]
     pub checkpoint_every: Duration,
+    /// Worker threads for the rare-value solver (default: the machine's cores); the values
+    /// are the same for every count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
 }
 
 /// Runs `G(0..=to)` for a take-and-break game with a progress bar (on stderr, only when it
@@ -50,6 +54,9 @@ pub fn long_run(
     let _lock = (checkpoint.checkpoint.as_deref())
         .map(|path| crate::output::lock_beside(path, "checkpoint"))
         .transpose()?;
+    if let Some(threads) = checkpoint.threads {
+        run = run.threads(threads as usize);
+    }
     if let Some(path) = &checkpoint.checkpoint {
         run = run.checkpoint(path.clone(), checkpoint.checkpoint_every);
     }

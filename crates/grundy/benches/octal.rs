@@ -1,12 +1,15 @@
 //! Octal-game solvers on the games of the issue, in one run so that ratios can be quoted:
-//! naive O(n²) vs rare-value on 0.16; the rare-value solver alone on 0.6 and Grundy's game;
-//! the certified-period extension on Kayles and Dawson's Kayles. The runs at 2^20–2^22 that
-//! take seconds are measured with the CLI (`grundy octal-stats … --to 2^22`, see README).
+//! naive O(n²) vs rare-value on 0.16; the rare-value solver on 1 and 2 threads on 0.6 and
+//! Grundy's game; naive triples vs pair-XOR bitsets on the three-way code 0.8; the
+//! certified-period extension on Kayles and Dawson's Kayles. The runs at 2^20–2^22 that take
+//! seconds are measured with the CLI, side by side with other tools
+//! (`bench/octal-side-by-side.sh`, see README).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use grundy::impartial::games::octal::naive::NaiveSolver;
 use grundy::impartial::games::octal::rare_value::RareValueSolver;
 use grundy::impartial::games::octal::sequence::Run;
+use grundy::impartial::games::octal::three_way::ThreeWaySolver;
 use grundy::impartial::games::octal::{MoveRules, OctalCode, SequenceSolver};
 use std::time::Duration;
 
@@ -60,15 +63,42 @@ fn rare_value_solver(c: &mut Criterion) {
             1 << 18,
         ),
     ] {
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                black_box(solve(
-                    Box::new(RareValueSolver::new(&game, Vec::new())),
-                    len,
-                ))
-            })
-        });
+        for threads in [1, 2] {
+            group.bench_function(format!("{name}, {threads} thread(s)"), |b| {
+                b.iter(|| {
+                    let solver = RareValueSolver::new(&game, Vec::new())
+                        .with_threads(threads)
+                        .unwrap();
+                    black_box(solve(Box::new(solver), len))
+                })
+            });
+        }
     }
+    group.finish();
+}
+
+fn three_way_splits(c: &mut Criterion) {
+    let game = rules("0.8");
+    let mut group = c.benchmark_group("0.8 (three-way) G(0..2^11)");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(100));
+    group.bench_function("naive triples", |b| {
+        b.iter(|| {
+            black_box(solve(
+                Box::new(NaiveSolver::new(&game, Vec::new())),
+                1 << 11,
+            ))
+        })
+    });
+    group.bench_function("pair-XOR bitsets", |b| {
+        b.iter(|| {
+            black_box(solve(
+                Box::new(ThreeWaySolver::new(&game, Vec::new())),
+                1 << 11,
+            ))
+        })
+    });
     group.finish();
 }
 
@@ -103,6 +133,7 @@ criterion_group!(
     benches,
     periodic_extension,
     rare_value_solver,
-    naive_vs_rare_value
+    naive_vs_rare_value,
+    three_way_splits
 );
 criterion_main!(benches);

@@ -30,12 +30,14 @@ impl Default for Fnv64 {
 }
 
 impl Fnv64 {
+    /// Adds `bytes` to the hash.
     pub fn update(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
 
+    /// The hash of every byte added.
     pub fn finish(self) -> u64 {
         self.0
     }

@@ -13,6 +13,7 @@
 /// Which positions are rare: `parity(v & mask) ⊕ (position ? (n ⊕ q) mod 2 : 0) == 0`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ClassMask {
+    /// The value bits whose parity decides the class.
     pub mask: u64,
     /// Whether the heap's parity takes part (the position-parity variant).
     pub position: bool,

@@ -10,7 +10,9 @@
 //! **Layout** — one algorithm per file:
 //! - [`rules`]: the decoded moves ([`MoveRules`]) and the definition (the options of a heap);
 //! - [`naive`]: the reference solver, mex over every option;
-//! - [`classes`] + [`rare_value`]: the rare-value ("sparse space") solver;
+//! - [`classes`] + [`rare_value`]: the rare-value ("sparse space") solver, blocked and
+//!   multi-threaded;
+//! - [`three_way`]: three-way splits (hexadecimal digits 8–f) by pair-XOR bitsets;
 //! - [`sequence`]: the driver — solver choice, period shortcut (certified periods found on the
 //!   16-bit table itself by [`crate::theory::period::find_certified_by_scan`]), progress, checkpoints;
 //! - [`checkpoint`]: the atomic, checksummed checkpoint file;
@@ -26,6 +28,7 @@ pub mod rare_value;
 pub mod rules;
 pub mod sequence;
 pub mod stats;
+pub mod three_way;
 
 use crate::impartial::HeapGame;
 
@@ -64,8 +67,10 @@ pub trait SequenceSolver {
     /// Appends `G(n) = v` for `n = values().len()`.
     fn push(&mut self, v: Value);
 
+    /// `G(0..len)` computed so far.
     fn values(&self) -> &[Value];
 
+    /// The table, without copying it.
     fn into_values(self: Box<Self>) -> Vec<Value>;
 
     /// Extends the table to `len` values, calling `on_chunk` with the table every
@@ -246,6 +251,7 @@ pub struct TakeAndBreak {
 }
 
 impl TakeAndBreak {
+    /// A game of these moves, named `spec` in outputs and checkpoints.
     pub fn new(rules: MoveRules, spec: String) -> TakeAndBreak {
         TakeAndBreak { rules, spec }
     }
@@ -262,6 +268,7 @@ impl TakeAndBreak {
         )?))
     }
 
+    /// The decoded moves, which the solvers read.
     pub fn rules(&self) -> &MoveRules {
         &self.rules
     }

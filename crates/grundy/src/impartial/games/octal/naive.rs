@@ -1,13 +1,13 @@
 //! The reference solver: `G(n)` as the mex over *every* option, O(n) per heap for two-way
 //! splits (O(n²) for three-way splits), in plain loops: the O(n²) baseline that the
-//! rare-value solver is measured against. The rare-value solver is tested against it; it is
-//! also what hexadecimal codes with three-way splits use, since the class trick does not
-//! apply to three parts.
+//! rare-value solver is measured against. The rare-value and three-way solvers are tested
+//! against it, and resumed checkpoints are spot-checked with it.
 
 use super::rules::MoveRules;
 use super::{checked_value, SequenceSolver, Value};
 use crate::error::GameError;
 
+/// The O(n²) reference solver (see the module docs).
 pub struct NaiveSolver<'r> {
     rules: &'r MoveRules,
     /// Only the three-way splits of `rules`, enumerated by the definition.

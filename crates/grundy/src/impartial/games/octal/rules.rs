@@ -12,9 +12,13 @@ use crate::impartial::HeapGame;
 /// - `split3`: the rest is left as three non-empty heaps (hexadecimal digits ≥ 8).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveRules {
+    /// Removals that may take a whole heap (bit 1 of the digit).
     pub whole: Vec<u64>,
+    /// Removals that leave one heap (bit 2).
     pub take: Vec<u64>,
+    /// Removals that leave two heaps (bit 4).
     pub split: Vec<u64>,
+    /// Removals that leave three heaps (bit 8, hexadecimal digits).
     pub split3: Vec<u64>,
     /// The removals `k` (among `split`) whose parts must differ: CGSuite's TBCode `!`
     /// after the digit (`4!.0` is Grundy's game).

@@ -2,7 +2,8 @@
 //!
 //! 1. Resume from the checkpoint file, if one is given and exists (and its values pass a spot
 //!    check against the rules, [`check_resumed`]).
-//! 2. Pick the solver: rare-value for one- and two-heap options, naive for three-way splits.
+//! 2. Pick the solver: rare-value for one- and two-heap options, pair-XOR bitsets for
+//!    three-way splits.
 //! 3. Grow the table in doubling stages; after each stage look for a period certified by the
 //!    game's theorem ([`period_rule_of`]). Once one holds, every further value is a table
 //!    lookup (the theorem proves it), so periodic games such as Kayles cost O(N) in all.
@@ -15,6 +16,7 @@ use super::checkpoint;
 use super::naive::NaiveSolver;
 use super::rare_value::RareValueSolver;
 use super::rules::MoveRules;
+use super::three_way::ThreeWaySolver;
 use super::{period_rule_of, SequenceSolver, Value};
 use crate::error::GameError;
 use crate::limits::{check_memory, human_bytes, memory_budget};
@@ -34,12 +36,15 @@ pub struct Run<'a> {
     checkpoint: Option<(PathBuf, Duration)>,
     progress: Option<ProgressFn<'a>>,
     period_shortcut: bool,
+    threads: usize,
 }
 
 /// The values computed, and the certified period that extends them (if one was found).
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// `G(0..values.len())`: at least the heaps asked for, unless a period covers the rest.
     pub values: Vec<Value>,
+    /// The certified period, when one was found: it gives every value past the table.
     pub period: Option<Period>,
     /// How many values came from the checkpoint file (0 for a fresh run).
     pub resumed_from: u64,
@@ -58,6 +63,7 @@ impl Outcome {
 }
 
 impl<'a> Run<'a> {
+    /// A run of the game `rules`, named `spec` (checkpoints are tied to it).
     pub fn new(rules: &'a MoveRules, spec: &'a str) -> Run<'a> {
         Run {
             rules,
@@ -65,7 +71,15 @@ impl<'a> Run<'a> {
             checkpoint: None,
             progress: None,
             period_shortcut: true,
+            threads: default_threads(),
         }
+    }
+
+    /// Worker threads for the rare-value solver (default: the machine's cores). The values
+    /// do not depend on it.
+    pub fn threads(mut self, threads: usize) -> Run<'a> {
+        self.threads = threads.max(1);
+        self
     }
 
     /// Save to `path` every `interval` (and at the end); resume from it if it exists.
@@ -74,6 +88,7 @@ impl<'a> Run<'a> {
         self
     }
 
+    /// Calls `progress(done, total)` as the table grows.
     pub fn progress(mut self, progress: ProgressFn<'a>) -> Run<'a> {
         self.progress = Some(progress);
         self
@@ -94,6 +109,7 @@ impl<'a> Run<'a> {
             checkpoint,
             mut progress,
             period_shortcut,
+            threads,
         } = self;
         let len = to
             .checked_add(1)
@@ -137,9 +153,9 @@ impl<'a> Run<'a> {
             values.reserve(len.saturating_sub(values.len() as u64) as usize);
         }
         let mut solver: Box<dyn SequenceSolver> = if rules.split3.is_empty() {
-            Box::new(RareValueSolver::new(rules, values))
+            Box::new(RareValueSolver::new(rules, values).with_threads(threads)?)
         } else {
-            Box::new(NaiveSolver::new(rules, values))
+            Box::new(ThreeWaySolver::new(rules, values))
         };
         let mut last_save = Instant::now();
         let mut saved_len = resumed_from;
@@ -200,6 +216,11 @@ impl<'a> Run<'a> {
         }
         Ok(())
     }
+}
+
+/// The cores of this machine (1 when unknown): the default number of worker threads.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Heaps of a resumed table checked from the start by [`check_resumed`].

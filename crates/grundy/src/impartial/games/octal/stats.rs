@@ -47,13 +47,17 @@ impl RunningSums {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
+    /// The canonical spec, e.g. `octal:0.6`.
     pub game: String,
     /// Number of heaps covered: `G(0..heaps)`.
     pub heaps: u64,
+    /// The largest value in the table.
     pub largest_value: u64,
+    /// The first heap with the largest value.
     pub largest_first_at: u64,
     /// The mask minimising the rare heaps, e.g. `0x1ee` (`+pos`: position-parity variant).
     pub rare_mask: String,
+    /// How many heaps (heap 0 included) are rare under `rare_mask`.
     pub rare_count: u64,
     /// The last rare heap (`null` when none is rare).
     pub last_rare: Option<u64>,
@@ -70,6 +74,7 @@ pub struct Stats {
 }
 
 impl StatsBuilder {
+    /// An empty builder; `split_parity` allows the position-parity variant of the mask.
     pub fn new(split_parity: Option<u64>) -> StatsBuilder {
         StatsBuilder {
             split_parity,
@@ -105,6 +110,7 @@ impl StatsBuilder {
         self.len += 1;
     }
 
+    /// The statistics of every value pushed so far; `game` and `period` are copied in.
     pub fn finish(&self, game: &str, period: Option<Period>) -> Stats {
         let (classes, rare_count) = best_mask(&self.counts, self.len, self.split_parity.is_some());
         let last_rare = (0..self.counts.len())
