@@ -105,6 +105,11 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), GameError> {
     println_checked(&text)
 }
 
+/// A command's answer as a JSON value: what `--json` prints and what `grundy serve` answers.
+pub fn to_json<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, GameError> {
+    serde_json::to_value(value).map_err(|e| GameError::io_other(e.to_string()))
+}
+
 /// `println!` that reports a closed stdout as an error instead of panicking.
 pub fn println_checked(text: &str) -> Result<(), GameError> {
     let mut out = io::stdout().lock();

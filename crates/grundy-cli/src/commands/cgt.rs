@@ -1,7 +1,7 @@
 //! `grundy cgt EXPR [--json]`: the canonical form of a partizan game expression (CGSuite
 //! notation with `+`, `-` and parentheses) and its invariants.
 
-use crate::output::{print_json, println_checked};
+use crate::output::{print_json, println_checked, to_json};
 use grundy::partizan::Game;
 use grundy::GameError;
 
@@ -16,12 +16,17 @@ pub struct Args {
     json: bool,
 }
 
+/// What `cgt --json` prints (and `POST /api/cgt` answers).
+pub fn answer(expr: &str) -> Result<serde_json::Value, GameError> {
+    to_json(&expr.parse::<Game>()?.summary()?)
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
+    if args.json {
+        return print_json(&answer(&args.expr)?);
+    }
     let game: Game = args.expr.parse()?;
     let s = game.summary()?;
-    if args.json {
-        return print_json(&s);
-    }
     let winner = match s.outcome.as_str() {
         "L" => "Left wins",
         "R" => "Right wins",

@@ -2,7 +2,7 @@
 //! their values, the mex), the nim-sum, why each winning move wins, and the certified period.
 
 use crate::commands::partizan;
-use crate::output::{print_json, println_checked};
+use crate::output::{print_json, println_checked, to_json};
 use grundy::impartial::explain::explain;
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -25,15 +25,21 @@ pub struct Args {
     json: bool,
 }
 
+/// What `explain --json` prints (and `POST /api/explain` answers).
+pub fn answer(game: &str, positions: &[&str]) -> Result<serde_json::Value, GameError> {
+    if let Some(entry) = partizan::find(game, positions) {
+        return partizan::explain_answer(entry, positions);
+    }
+    to_json(&explain(parse_spec(game)?.as_ref(), positions)?)
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
-    if let Some(entry) = partizan::find(&args.game, &positions) {
-        return partizan::explain(entry, &positions, args.json);
-    }
-    let family = parse_spec(&args.game)?;
-    let explanation = explain(family.as_ref(), &positions)?;
     if args.json {
-        return print_json(&explanation);
+        return print_json(&answer(&args.game, &positions)?);
     }
-    println_checked(&explanation.render())
+    if let Some(entry) = partizan::find(&args.game, &positions) {
+        return partizan::explain(entry, &positions);
+    }
+    println_checked(&explain(parse_spec(&args.game)?.as_ref(), &positions)?.render())
 }

@@ -7,8 +7,8 @@ use crate::output::println_checked;
 use crate::plot::{self, Kind, Picture};
 use grundy::impartial::family::Family;
 use grundy::registry::{parse_spec, CATALOGUE};
-use grundy::theory::period::find_certified;
 use grundy::theory::period::PeriodRule;
+use grundy::theory::period::{find_certified, Period};
 use grundy::GameError;
 use std::path::PathBuf;
 
@@ -31,22 +31,61 @@ pub struct Args {
     kind: Kind,
 }
 
-pub fn run(args: Args) -> Result<(), GameError> {
-    let family = parse_spec(&args.game)?;
-    let sequence = heap_sequence(family.as_ref(), "plot")?;
-    let (format, file) = plot::create(&args.output)?;
-    let result = sequence.values(args.to).and_then(|values| {
+/// What a plot of `G(0..=to)` shows: the values, the certified period and the words.
+pub struct Plotted {
+    values: Vec<u64>,
+    period: Option<Period>,
+    title: String,
+    note: String,
+}
+
+impl Plotted {
+    /// Computes `G(0..=to)` of `family` (typed as `game`) and what is known of its period.
+    fn compute(family: &dyn Family, game: &str, to: u64) -> Result<Plotted, GameError> {
+        let sequence = heap_sequence(family, "plot")?;
+        let values = sequence.values(to)?;
         let rule = sequence.period_rule();
         let period = find_certified(&values, rule);
-        let note = note(&values, rule, period);
-        let picture = Picture {
-            title: title(family.as_ref(), &args.game),
-            note: note.clone(),
-            values: &values,
+        Ok(Plotted {
+            note: note(&values, rule, period),
+            title: title(family, game),
+            values,
             period,
-        };
-        plot::write(&picture, args.kind, format, file, &args.output)?;
-        Ok(note)
+        })
+    }
+
+    fn picture(&self) -> Picture<'_> {
+        Picture {
+            title: self.title.clone(),
+            note: self.note.clone(),
+            values: &self.values,
+            period: self.period,
+        }
+    }
+}
+
+/// `POST /api/plot`: the picture as SVG text, with its title, note and certified period.
+pub fn answer(game: &str, to: u64, kind: Kind) -> Result<serde_json::Value, GameError> {
+    let family = parse_spec(game)?;
+    let plotted = Plotted::compute(family.as_ref(), game, to)?;
+    Ok(serde_json::json!({
+        "game": family.spec(),
+        "to": to,
+        "title": plotted.title,
+        "note": plotted.note,
+        "preperiod": plotted.period.map(|p| p.preperiod),
+        "period": plotted.period.map(|p| p.period),
+        "svg": plot::svg(&plotted.picture(), kind)?,
+    }))
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let family = parse_spec(&args.game)?;
+    heap_sequence(family.as_ref(), "plot")?;
+    let (format, file) = plot::create(&args.output)?;
+    let result = Plotted::compute(family.as_ref(), &args.game, args.to).and_then(|plotted| {
+        plot::write(&plotted.picture(), args.kind, format, file, &args.output)?;
+        Ok(plotted.note)
     });
     match result {
         // Say what was written, and what the picture shows about the period.
@@ -100,11 +139,7 @@ fn title(family: &dyn Family, typed: &str) -> String {
 }
 
 /// What is known about the period, and how many zeros there are.
-fn note(
-    values: &[u64],
-    rule: PeriodRule,
-    period: Option<grundy::theory::period::Period>,
-) -> String {
+fn note(values: &[u64], rule: PeriodRule, period: Option<Period>) -> String {
     let zeros = values.iter().filter(|&&v| v == 0).count();
     let last = values.len() - 1;
     let periodicity = match (period, rule) {

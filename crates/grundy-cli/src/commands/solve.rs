@@ -1,7 +1,7 @@
 //! `grundy solve GAME POSITION...`
 
 use crate::commands::{partizan, PlayArgs};
-use crate::output::{print_json, println_checked};
+use crate::output::{print_json, println_checked, to_json};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 
@@ -26,16 +26,29 @@ pub struct Args {
     json: bool,
 }
 
+/// What `solve --json` prints (and `POST /api/solve` answers).
+pub fn answer(
+    game: &str,
+    positions: &[&str],
+    play: PlayArgs,
+) -> Result<serde_json::Value, GameError> {
+    if let Some(entry) = partizan::find(game, positions) {
+        play.normal_only(entry.name)?;
+        return partizan::solve_answer(entry, positions);
+    }
+    to_json(&parse_spec(game)?.solve(positions, play.play())?)
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    if args.json {
+        return print_json(&answer(&args.game, &positions, args.play)?);
+    }
     if let Some(entry) = partizan::find(&args.game, &positions) {
         args.play.normal_only(entry.name)?;
-        return partizan::solve(entry, &positions, args.json);
+        return partizan::solve(entry, &positions);
     }
     let family = parse_spec(&args.game)?;
     let solution = family.solve(&positions, args.play.play())?;
-    if args.json {
-        return print_json(&solution);
-    }
     println_checked(&solution.render(&family.spec()))
 }

@@ -2,6 +2,7 @@
 
 use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
+use serde_json::Value;
 use grundy::impartial::family::GameValue;
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -23,22 +24,28 @@ pub struct Args {
     json: bool,
 }
 
+/// What `value --json` prints (and `POST /api/value` answers).
+pub fn answer(game: &str, position: &str) -> Result<Value, GameError> {
+    if let Some(entry) = partizan::find(game, &[position]) {
+        return partizan::value_answer(entry, position);
+    }
+    Ok(match parse_spec(game)?.value(position)? {
+        GameValue::Finite(n) => json!({ "grundy": n.0 }),
+        GameValue::Infinite { reachable } => {
+            json!({ "grundy": null, "infinite": true, "reachable": reachable })
+        }
+        GameValue::WinsAtOnce { why } => {
+            json!({ "grundy": null, "wins_at_once": true, "reason": why })
+        }
+    })
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
-    if let Some(entry) = partizan::find(&args.game, &[&args.position]) {
-        return partizan::value(entry, &args.position, args.json);
-    }
-    let family = parse_spec(&args.game)?;
-    let value = family.value(&args.position)?;
     if args.json {
-        return print_json(&match &value {
-            GameValue::Finite(n) => json!({ "grundy": n.0 }),
-            GameValue::Infinite { reachable } => {
-                json!({ "grundy": null, "infinite": true, "reachable": reachable })
-            }
-            GameValue::WinsAtOnce { why } => {
-                json!({ "grundy": null, "wins_at_once": true, "reason": why })
-            }
-        });
+        return print_json(&answer(&args.game, &args.position)?);
     }
-    println_checked(&value.to_string())
+    if let Some(entry) = partizan::find(&args.game, &[&args.position]) {
+        return partizan::value(entry, &args.position);
+    }
+    println_checked(&parse_spec(&args.game)?.value(&args.position)?.to_string())
 }
