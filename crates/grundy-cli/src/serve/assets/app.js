@@ -168,7 +168,6 @@ async function showPeriod() {
   const to = r.period !== null ? Math.min(9999, Math.max(60, 2 * r.preperiod + 3 * r.period + 10)) : 200;
   const plot = await api("plot", { game: gameName(), to });
   $("plot").innerHTML = plot.svg;
-  $("plot").append(el("p", {}, plot.note));
 }
 
 let tipFor = null;
@@ -323,13 +322,13 @@ function drawStalk(row, c, position) {
   svg.setAttribute("width", 60); svg.setAttribute("height", height); svg.setAttribute("class", "stalk");
   const colours = { L: "#2471a3", R: "#c0392b", G: "#229954" };
   const ground = document.createElementNS(svg.namespaceURI, "line");
-  Object.entries({ x1: 5, x2: 55, y1: height - 5, y2: height - 5, stroke: "#7e5109" }).forEach(([k, v]) => ground.setAttribute(k, v));
+  Object.entries({ x1: 5, x2: 55, y1: height - 5, y2: height - 5, stroke: "#7e5109", "stroke-width": 6 }).forEach(([k, v]) => ground.setAttribute(k, v));
   svg.append(ground);
   [...edges].forEach((ch, i) => {
-    const line = document.createElementNS(svg.namespaceURI, "line");
-    Object.entries({ x1: 30, x2: 30, y1: height - 5 - 30 * i, y2: height - 5 - 30 * (i + 1), stroke: colours[ch] || "#555", "data-index": i }).forEach(([k, v]) => line.setAttribute(k, v));
-    line.addEventListener("click", () => clickAt(c, i));
-    svg.append(line);
+    const edge = document.createElementNS(svg.namespaceURI, "rect");
+    Object.entries({ x: 25, width: 10, y: height - 5 - 30 * (i + 1) + 2, height: 26, rx: 4, fill: colours[ch] || "#555", "data-index": i }).forEach(([k, v]) => edge.setAttribute(k, v));
+    edge.addEventListener("click", () => clickAt(c, i));
+    svg.append(edge);
   });
   row.append(svg, el("span", {}, " " + position));
 }
@@ -394,4 +393,6 @@ async function start() {
   document.body.dataset.ready = "yes";
 }
 
+// A link pasted into this tab's address bar opens its state like a fresh load.
+window.addEventListener("hashchange", () => location.reload());
 start();
