@@ -25,7 +25,11 @@ fn run(what: &str, command: &mut Command) {
         String::from_utf8_lossy(&output.stderr)
     );
     println!("{what}:\n{text}");
-    assert!(output.status.success(), "{what} failed ({}):\n{text}", output.status);
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\n{text}",
+        output.status
+    );
 }
 
 fn is_root() -> bool {
@@ -53,7 +57,10 @@ fn ensure_chromium() {
         is_root(),
         "{CHROMIUM} is missing: install the Debian package `chromium` (apt-get install chromium)"
     );
-    run("apt-get update", Command::new("apt-get").args(["update", "-qq"]));
+    run(
+        "apt-get update",
+        Command::new("apt-get").args(["update", "-qq"]),
+    );
     run(
         "apt-get install chromium",
         Command::new("apt-get")

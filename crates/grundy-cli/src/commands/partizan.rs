@@ -303,7 +303,12 @@ pub fn play(
 }
 
 /// `to` written as the game writes it, when it is one of `side`'s moves from `from`.
-pub fn legal(session: &mut dyn Session, from: &str, to: &str, side: Side) -> Result<String, GameError> {
+pub fn legal(
+    session: &mut dyn Session,
+    from: &str,
+    to: &str,
+    side: Side,
+) -> Result<String, GameError> {
     let to = session.parse(to)?;
     let moves = session.moves(from, side)?;
     if moves.iter().any(|(m, _)| *m == to) {

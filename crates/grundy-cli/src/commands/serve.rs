@@ -3,6 +3,7 @@
 use grundy::GameError;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
+/// The arguments of `grundy serve`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   grundy serve                 then open http://127.0.0.1:8421/
@@ -24,6 +25,7 @@ pub struct Args {
     open: bool,
 }
 
+/// Serves until Ctrl-C.
 pub fn run(args: Args) -> Result<(), GameError> {
     crate::serve::run(SocketAddr::new(args.bind, args.port), args.open)
 }

@@ -115,12 +115,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
 
 /// One page of `table --json` (`POST /api/table`): `G(from..=to)` as numbers (`null` where
 /// the mover wins at once), or with `explain` the derivations `table --explain --json` prints.
-pub fn page(
-    game: &str,
-    from: u64,
-    to: u64,
-    explain: bool,
-) -> Result<serde_json::Value, GameError> {
+pub fn page(game: &str, from: u64, to: u64, explain: bool) -> Result<serde_json::Value, GameError> {
     let family = parse_spec(game)?;
     let sequence = heap_sequence(family.as_ref(), "table")?;
     if from > to {

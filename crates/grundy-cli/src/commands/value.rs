@@ -2,11 +2,11 @@
 
 use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
-use serde_json::Value;
 use grundy::impartial::family::GameValue;
 use grundy::registry::parse_spec;
 use grundy::GameError;
 use serde_json::json;
+use serde_json::Value;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:

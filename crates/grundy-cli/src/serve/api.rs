@@ -206,7 +206,10 @@ struct Period {
 }
 
 fn period(r: Period) -> Result<Value, Refusal> {
-    let max = r.max.as_ref().map_or(Ok(MAX_PERIOD_HEAP), |m| m.get("max"))?;
+    let max = r
+        .max
+        .as_ref()
+        .map_or(Ok(MAX_PERIOD_HEAP), |m| m.get("max"))?;
     let time = r.time.unwrap_or(DEFAULT_PERIOD_SECONDS);
     if !(time > 0.0 && time <= MAX_PERIOD_SECONDS) {
         return Err(Refusal(format!(
@@ -343,7 +346,9 @@ fn play(r: PlayRequest, _: &Path) -> Result<Value, Refusal> {
             .play_human(component, &to)
             .map_err(|e| Refusal(commands::play::illegal_move_message(e)))?;
         if was_won && session.winner().is_none() && won(family, session.positions()) {
-            warning = Some("that move throws your win away: the position was won for you, and now I can win");
+            warning = Some(
+                "that move throws your win away: the position was won for you, and now I can win",
+            );
         }
         yours = Some(json!({"component": component, "from": before.get(component), "to": to}));
     }
@@ -463,7 +468,9 @@ fn play_partizan(entry: &Entry, r: &PlayRequest) -> Result<Value, Refusal> {
         Ok(Some(advice)) => {
             let c = advice.choice.component;
             let from = std::mem::replace(&mut positions[c], advice.choice.to.clone());
-            Some(json!({"component": c, "from": from, "to": advice.choice.to, "wins": advice.wins, "why": advice.reason()}))
+            Some(
+                json!({"component": c, "from": from, "to": advice.choice.to, "wins": advice.wins, "why": advice.reason()}),
+            )
         }
     };
     let mut moves = Vec::new();
@@ -511,7 +518,9 @@ fn hint(r: PlayRequest, _: &Path) -> Result<Value, Refusal> {
                 "wins": a.wins,
                 "why": a.reason(),
             })),
-            None => Err(Refusal("no hint: you have no move; the game is over".into())),
+            None => Err(Refusal(
+                "no hint: you have no move; the game is over".into(),
+            )),
         };
     }
     let family = parse_spec(&r.game)?;

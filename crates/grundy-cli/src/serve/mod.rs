@@ -96,12 +96,26 @@ fn open_browser(url: &str) {
 pub fn router() -> Router {
     let workers = Arc::new(Semaphore::new(WORKERS));
     Router::new()
-        .route("/", get(|| async { page(INDEX, "text/html; charset=utf-8") }))
-        .route("/app.js", get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }))
-        .route("/style.css", get(|| async { page(STYLE, "text/css; charset=utf-8") }))
-        .route("/api/games", get(games))
+        .route(
+            "/",
+            get(|| async { page(INDEX, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE, "text/css; charset=utf-8") }),
+        )
+        .route("/api/games", get(games).post(games))
         .route("/api/{command}", post(command))
-        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page: the page is at / and the API at POST /api/<command>".into()) })
+        .fallback(|| async {
+            error(
+                StatusCode::NOT_FOUND,
+                "no such page: the page is at / and the API at POST /api/<command>".into(),
+            )
+        })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(workers)
 }

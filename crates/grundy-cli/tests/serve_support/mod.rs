@@ -1,5 +1,7 @@
 //! A `grundy serve` started for one test binary on an ephemeral loopback port, and a small
 //! client for its API.
+// Each test binary uses a part of this module.
+#![allow(dead_code)]
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
