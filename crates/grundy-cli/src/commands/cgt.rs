@@ -1,8 +1,9 @@
 //! `grundy cgt EXPR [--json]`: the canonical form of a partizan game expression (CGSuite
 //! notation with `+`, `-` and parentheses) and its invariants.
 
-use crate::output::{print_json, println_checked, to_json};
+use crate::output::{print_json, println_checked};
 use grundy::partizan::Game;
+use grundy::partizan::Summary;
 use grundy::GameError;
 
 #[derive(clap::Args)]
@@ -17,8 +18,8 @@ pub struct Args {
 }
 
 /// What `cgt --json` prints (and `POST /api/cgt` answers).
-pub fn answer(expr: &str) -> Result<serde_json::Value, GameError> {
-    to_json(&expr.parse::<Game>()?.summary()?)
+pub fn answer(expr: &str) -> Result<Summary, GameError> {
+    expr.parse::<Game>()?.summary()
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {

@@ -2,8 +2,8 @@
 //! their values, the mex), the nim-sum, why each winning move wins, and the certified period.
 
 use crate::commands::partizan;
-use crate::output::{print_json, println_checked, to_json};
-use grundy::impartial::explain::explain;
+use crate::output::{print_json, println_checked, Answer};
+use grundy::impartial::explain::{explain, Explanation};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 
@@ -26,11 +26,14 @@ pub struct Args {
 }
 
 /// What `explain --json` prints (and `POST /api/explain` answers).
-pub fn answer(game: &str, positions: &[&str]) -> Result<serde_json::Value, GameError> {
+pub fn answer(game: &str, positions: &[&str]) -> Result<Answer<Explanation>, GameError> {
     if let Some(entry) = partizan::find(game, positions) {
-        return partizan::explain_answer(entry, positions);
+        return partizan::explain_answer(entry, positions).map(Answer::Other);
     }
-    to_json(&explain(parse_spec(game)?.as_ref(), positions)?)
+    Ok(Answer::Typed(explain(
+        parse_spec(game)?.as_ref(),
+        positions,
+    )?))
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {

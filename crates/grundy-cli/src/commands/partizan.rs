@@ -14,6 +14,7 @@ use serde_json::json;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 pub use grundy::partizan::games::catalogue::find;
+pub use grundy::partizan::games::solve::Solution;
 
 /// "Left" or "Right", as the CLI and the server say it.
 pub fn side_name(side: Side) -> &'static str {
@@ -39,8 +40,8 @@ pub fn value(entry: &Entry, position: &str) -> Result<(), GameError> {
 }
 
 /// `grundy solve GAME POSITION... --json`.
-pub fn solve_answer(entry: &Entry, positions: &[&str]) -> Result<serde_json::Value, GameError> {
-    to_json(&solve::solve((entry.session)().as_mut(), positions)?)
+pub fn solve_answer(entry: &Entry, positions: &[&str]) -> Result<Solution, GameError> {
+    solve::solve((entry.session)().as_mut(), positions)
 }
 
 /// `grundy solve GAME POSITION...`: outcome, canonical form, winning first moves.

@@ -1,7 +1,8 @@
 //! `grundy solve GAME POSITION...`
 
 use crate::commands::{partizan, PlayArgs};
-use crate::output::{print_json, println_checked, to_json};
+use crate::output::{print_json, println_checked, Answer};
+use grundy::impartial::family::Solution;
 use grundy::registry::parse_spec;
 use grundy::GameError;
 
@@ -31,12 +32,14 @@ pub fn answer(
     game: &str,
     positions: &[&str],
     play: PlayArgs,
-) -> Result<serde_json::Value, GameError> {
+) -> Result<Answer<Solution, partizan::Solution>, GameError> {
     if let Some(entry) = partizan::find(game, positions) {
         play.normal_only(entry.name)?;
-        return partizan::solve_answer(entry, positions);
+        return partizan::solve_answer(entry, positions).map(Answer::Other);
     }
-    to_json(&parse_spec(game)?.solve(positions, play.play())?)
+    Ok(Answer::Typed(
+        parse_spec(game)?.solve(positions, play.play())?,
+    ))
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {

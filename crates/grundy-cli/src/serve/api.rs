@@ -5,19 +5,22 @@
 //! rule that graph files are uploaded as text are enforced here.
 
 use crate::commands::{self, partizan, PlayArgs};
+use crate::output::Answer;
 use crate::plot::Kind;
+use grundy::impartial::explain::Derivation;
 use grundy::impartial::family::{Family, Play, Winner};
 use grundy::impartial::play::{parse_command, parse_command_for, Advice, Command, Session, Side};
 use grundy::numeric::number::parse_u64_expr;
 use grundy::partizan::games::catalogue::Entry;
 use grundy::partizan::games::{solve as partizan_solve, Side as PartizanSide};
 use grundy::registry::parse_spec;
+use grundy::theory::period::PeriodReport;
 use grundy::GameError;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -64,34 +67,62 @@ impl From<GameError> for Refusal {
     }
 }
 
-/// Answers `command` with body `body`: what `grundy <command> … --json` prints.
-pub fn answer(command: &str, body: Value) -> Result<Value, Refusal> {
+/// Answers `command` with body `body`: the text `grundy <command> … --json` prints.
+pub fn answer(command: &str, body: Value) -> Result<String, Refusal> {
     match command {
-        "games" => Ok(commands::games::answer()),
-        "solve" => with_files(body, |r: Positions, _| {
+        "games" => written(&commands::games::answer()),
+        "solve" => with_files(body, |r: Positions| {
             let refs = r.refs()?;
             let play = PlayArgs { misere: r.misere };
-            Ok(commands::solve::answer(&r.game, &refs, play)?)
+            written(&commands::solve::answer(&r.game, &refs, play)?)
         }),
-        "explain" => with_files(body, |r: Positions, _| {
-            Ok(commands::explain::answer(&r.game, &r.refs()?)?)
+        "explain" => with_files(body, |r: Positions| {
+            written(&commands::explain::answer(&r.game, &r.refs()?)?)
         }),
-        "value" => with_files(body, |r: One, _| {
-            Ok(commands::value::answer(&r.game, &r.position)?)
+        "value" => with_files(body, |r: One| {
+            written(&commands::value::answer(&r.game, &r.position)?)
         }),
-        "table" => parse(body).and_then(table),
-        "period" => parse(body).and_then(period),
-        "plot" => parse(body).and_then(plot),
-        "cgt" => parse(body).and_then(|r: Expr| Ok(commands::cgt::answer(&r.expr)?)),
-        "thermograph" => {
-            parse(body).and_then(|r: Expr| Ok(commands::thermograph::answer(&r.expr)?))
-        }
-        "play" => with_files(body, play),
-        "hint" => with_files(body, hint),
+        "table" => written(&parse(body).and_then(table)?),
+        "period" => written(&parse(body).and_then(period)?),
+        "plot" => written(&parse(body).and_then(plot)?),
+        "cgt" => written(&commands::cgt::answer(&parse::<Expr>(body)?.expr)?),
+        "thermograph" => written(&commands::thermograph::answer(&parse::<Expr>(body)?.expr)?),
+        "play" => with_files(body, |r| written(&play(r)?)),
+        "hint" => with_files(body, |r| written(&hint(r)?)),
         other => Err(Refusal(format!(
             "there is no command `{other}`: the API has {}",
             COMMANDS.join(", ")
         ))),
+    }
+}
+
+/// Largest answer: past this the request asked for more than a page should show.
+pub const ANSWER_LIMIT: usize = 16 << 20;
+
+/// `value` as JSON text, refused as soon as it grows past [`ANSWER_LIMIT`], so that a huge
+/// answer (millions of winning moves) never sits in memory whole.
+fn written<T: serde::Serialize>(value: &T) -> Result<String, Refusal> {
+    struct Limited(Vec<u8>);
+    impl std::io::Write for Limited {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + bytes.len() > ANSWER_LIMIT {
+                return Err(std::io::Error::other("the answer is too long"));
+            }
+            self.0.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut out = Limited(Vec::new());
+    match serde_json::to_writer(&mut out, value) {
+        Ok(()) => String::from_utf8(out.0).map_err(|e| Refusal(format!("writing JSON: {e}"))),
+        Err(e) if e.is_io() => Err(Refusal(format!(
+            "the answer is longer than {}, more than this server sends; ask for less (the CLI has no such limit)",
+            grundy::limits::human_bytes(ANSWER_LIMIT as u128)
+        ))),
+        Err(e) => Err(Refusal(format!("writing JSON: {e}"))),
     }
 }
 
@@ -174,7 +205,7 @@ struct Table {
     explain: bool,
 }
 
-fn table(r: Table) -> Result<Value, Refusal> {
+fn table(r: Table) -> Result<Answer<Vec<Derivation>>, Refusal> {
     let to = r.to.get("to")?;
     let from = r.from.as_ref().map_or(Ok(0), |f| f.get("from"))?;
     if to > MAX_HEAP {
@@ -205,7 +236,7 @@ struct Period {
     time: Option<f64>,
 }
 
-fn period(r: Period) -> Result<Value, Refusal> {
+fn period(r: Period) -> Result<PeriodReport, Refusal> {
     let max = r
         .max
         .as_ref()
@@ -226,8 +257,7 @@ fn period(r: Period) -> Result<Value, Refusal> {
         max,
         time: Duration::from_secs_f64(time),
     };
-    let (_, report, _) = commands::period::answer(&search)?;
-    Ok(crate::output::to_json(&report)?)
+    Ok(commands::period::answer(&search)?.1)
 }
 
 /// `plot`: `{"game", "to", "kind": "scatter"|"histogram"}`.
@@ -310,7 +340,7 @@ fn board(name: &str, family: Option<&dyn Family>) -> &'static str {
 }
 
 /// One stateless step of `grundy play`: the person's move (if any) and the engine's reply.
-fn play(r: PlayRequest, _: &Path) -> Result<Value, Refusal> {
+fn play(r: PlayRequest) -> Result<Value, Refusal> {
     let refs = r.refs()?;
     if let Some(entry) = partizan::find(&r.game, &refs) {
         return play_partizan(entry, &r);
@@ -501,7 +531,7 @@ fn play_partizan(entry: &Entry, r: &PlayRequest) -> Result<Value, Refusal> {
 }
 
 /// `hint`: the move the engine would make for the person, and why.
-fn hint(r: PlayRequest, _: &Path) -> Result<Value, Refusal> {
+fn hint(r: PlayRequest) -> Result<Value, Refusal> {
     let refs = r.refs()?;
     if let Some(entry) = partizan::find(&r.game, &refs) {
         let mut session = (entry.session)();
@@ -546,8 +576,8 @@ impl Drop for Uploads {
 /// library reads graphs from files), and an `@` position naming anything else is refused.
 fn with_files<T: DeserializeOwned>(
     mut body: Value,
-    answer: impl FnOnce(T, &Path) -> Result<Value, Refusal>,
-) -> Result<Value, Refusal> {
+    answer: impl FnOnce(T) -> Result<String, Refusal>,
+) -> Result<String, Refusal> {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let files: BTreeMap<String, String> = match body.get("files") {
         Some(files) => serde_json::from_value(files.clone())
@@ -602,12 +632,10 @@ fn with_files<T: DeserializeOwned>(
         rewrite(position)?;
     }
     let request: T = parse(body)?;
-    // Messages speak of `@NAME`, not of the private directory.
-    let result = answer(request, &uploads.0).map_err(|Refusal(m)| Refusal(m.replace(&prefix, "")));
-    result.map(|v| match serde_json::to_string(&v) {
-        Ok(text) if text.contains(&prefix) => {
-            serde_json::from_str(&text.replace(&prefix, "")).unwrap_or(v)
-        }
-        _ => v,
-    })
+    // Answers and messages speak of `@NAME`, not of the private directory.
+    let result = answer(request)
+        .map(|text| text.replace(&prefix, ""))
+        .map_err(|Refusal(m)| Refusal(m.replace(&prefix, "")));
+    drop(uploads);
+    result
 }

@@ -25,8 +25,6 @@ use tokio::sync::Semaphore;
 
 /// Largest request body: graphs are uploaded as text, so allow a generous 1 MiB.
 pub const BODY_LIMIT: usize = 1 << 20;
-/// Largest answer: past this the request asked for more than a page should show.
-pub const ANSWER_LIMIT: usize = 16 << 20;
 /// Requests computed at once; the others wait their turn (at most [`QUEUE_WAIT`]).
 pub const WORKERS: usize = 4;
 /// How long a request may wait for a worker before it is answered "busy".
@@ -191,8 +189,7 @@ async fn compute(workers: Arc<Semaphore>, name: String, body: Value) -> Response
     let task = tokio::task::spawn_blocking(move || {
         // The permit is held until the work really ends, even past the time limit.
         let _permit = permit;
-        let answer = std::panic::catch_unwind(|| api::answer(&name, body));
-        answer.map(|answer| answer.map(|value| serde_json::to_string(&value)))
+        std::panic::catch_unwind(|| api::answer(&name, body))
     });
     match tokio::time::timeout(REQUEST_TIME, task).await {
         Err(_) => error(
@@ -208,16 +205,7 @@ async fn compute(workers: Arc<Semaphore>, name: String, body: Value) -> Response
                 .into(),
         ),
         Ok(Ok(Ok(Err(api::Refusal(message))))) => error(StatusCode::BAD_REQUEST, message),
-        Ok(Ok(Ok(Ok(Err(e))))) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-        Ok(Ok(Ok(Ok(Ok(text))))) if text.len() > ANSWER_LIMIT => error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "the answer is {} long, more than this server sends ({}); ask for less",
-                grundy::limits::human_bytes(text.len() as u128),
-                grundy::limits::human_bytes(ANSWER_LIMIT as u128)
-            ),
-        ),
-        Ok(Ok(Ok(Ok(Ok(text))))) => {
+        Ok(Ok(Ok(Ok(text)))) => {
             ([(header::CONTENT_TYPE, "application/json")], text).into_response()
         }
     }

@@ -133,6 +133,15 @@ def boards(page):
     expect(page.locator("#log li")).to_have_count(2)
     shot(page, "toads-and-frogs.png")
 
+    open_link(page, BASE + "#tab=play&game=mock-turtles&p=2%205&start=you")
+    expect(page.locator(".cell.head")).to_have_count(2)
+    page.click(".cell[data-place='5']")
+    # The winning move: turn the heads at 5 and 2 over; no head is left, so the engine loses.
+    page.click("#choices button >> text='1: → 2'")
+    expect(page.locator("#status")).to_have_text("I have no move left: you win!")
+    expect(page.locator(".cell.head")).to_have_count(0)
+    shot(page, "coins.png")
+
     open_link(page, BASE + "#tab=solve&game=kayles&p=10%2020%2030")
     page.click("#solve-button")
     expect(page.locator("#winner")).to_contain_text("first player")

@@ -262,17 +262,16 @@ function drawBoard() {
   const board = $("board");
   board.replaceChildren();
   const kind = game.board;
+  if (kind === "coins") return drawCoins(board);
   game.positions.forEach((position, c) => {
     const row = el("div", { class: "heap", "data-component": c }, el("span", { class: "label" }, String(c)));
     if (kind === "heaps") drawHeap(row, c, position);
     else if (kind === "queen") drawQueen(row, c, position);
     else if (kind === "grid" || kind === "strip") drawCells(row, c, position, kind);
     else if (kind === "stalk") drawStalk(row, c, position);
-    else if (kind === "coins") drawCoin(row, c, position);
     else row.append(el("button", { class: "text", onclick: () => offer(movesOf(c)) }, position));
     board.append(row);
   });
-  if (kind === "coins") board.prepend(el("p", {}, "Each component is a coin showing heads at that place; click one to see its moves."));
 }
 
 function drawHeap(row, c, position) {
@@ -333,13 +332,17 @@ function drawStalk(row, c, position) {
   row.append(svg, el("span", {}, " " + position));
 }
 
-function drawCoin(row, c, position) {
-  const n = Number(position);
-  const strip = el("div", { class: "cells", style: `grid-template-columns: repeat(${Math.min(n + 1, 40)}, 2em)` });
-  for (let i = Math.max(0, n - 39); i <= n; i++) {
-    strip.append(el("button", { class: "cell" + (i === n ? " head" : ""), title: String(i), onclick: i === n ? () => offer(movesOf(c)) : null }, i === n ? "H" : ""));
+// One strip of coins: component c is the head at place positions[c]; clicking a head offers
+// that component's moves.
+function drawCoins(board) {
+  const heads = game.positions.map(Number);
+  const width = Math.min(Math.max(0, ...heads) + 1, 64);
+  const strip = el("div", { class: "cells", style: `grid-template-columns: repeat(${width}, 2em)` });
+  for (let i = 0; i < width; i++) {
+    const c = heads.indexOf(i);
+    strip.append(el("button", { class: "cell" + (c >= 0 ? " head" : ""), title: `place ${i}`, "data-place": i, onclick: c >= 0 ? () => offer(movesOf(c)) : null }, c >= 0 ? "H" : "T"));
   }
-  row.append(strip);
+  board.append(el("p", {}, "Heads (H) and tails (T), places from 0; click a head to see its moves."), strip);
 }
 
 // ---- Partizan values ----
