@@ -8,6 +8,7 @@ mod long_run;
 mod output;
 mod plot;
 mod progress;
+mod serve;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -82,6 +83,8 @@ enum Command {
     Compare(commands::compare::Args),
     /// Draw a partizan game's thermograph as SVG or PNG.
     Thermograph(commands::thermograph::Args),
+    /// The web explorer: a page to explore, plot and play games, and a JSON API, on 127.0.0.1.
+    Serve(commands::serve::Args),
     /// Shell completions for bash, zsh, fish, elvish or powershell, on stdout.
     Completions(commands::completions::CompletionArgs),
     /// The man page (roff) on stdout: `grundy man > grundy.1`.
@@ -131,6 +134,7 @@ fn main() -> ExitCode {
         Command::Cgt(args) => commands::cgt::run(args),
         Command::Compare(args) => commands::compare::run(args),
         Command::Thermograph(args) => commands::thermograph::run(args),
+        Command::Serve(args) => commands::serve::run(args),
         Command::Completions(args) => commands::completions::completions(args, Cli::command()),
         Command::Man(args) => commands::completions::man(args, Cli::command()),
         Command::Cache(args) => commands::cache::run(args, cli.no_cache),

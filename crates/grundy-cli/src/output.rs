@@ -117,6 +117,23 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), GameError> {
     println_checked(&text)
 }
 
+/// A command's answer: the library's typed report, serialized as it is written (it may list
+/// millions of moves, and keeps its fields in the order `--json` has always printed), or
+/// another (the partizan report, or a JSON value built by the command).
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub enum Answer<T, U = serde_json::Value> {
+    /// The library's report as it is.
+    Typed(T),
+    /// The other kind of report.
+    Other(U),
+}
+
+/// A command's answer as a JSON value: what `--json` prints and what `grundy serve` answers.
+pub fn to_json<T: serde::Serialize>(value: &T) -> Result<serde_json::Value, GameError> {
+    serde_json::to_value(value).map_err(|e| GameError::io_other(e.to_string()))
+}
+
 /// `println!` that reports a closed stdout as an error instead of panicking.
 pub fn println_checked(text: &str) -> Result<(), GameError> {
     let mut out = io::stdout().lock();

@@ -99,6 +99,7 @@ pub struct Picture<'a> {
 
 /// Heaps whose values fall in the rare class of `octal-stats`' mask: the values a researcher
 /// checks first, since every common value comes from a (rare, common) pair of parts.
+#[derive(Clone)]
 pub struct Rare {
     /// The mask as `octal-stats` prints it (`0x1ee`).
     pub mask: String,
@@ -147,6 +148,29 @@ pub fn write_thermograph(
     )
 }
 
+/// `picture` drawn as `kind`, as SVG text (for `grundy serve`).
+pub fn svg(picture: &Picture, kind: Kind) -> Result<String, GameError> {
+    svg_string(|root| draw(root, picture, kind))
+}
+
+/// A thermograph as SVG text (for `grundy serve`).
+pub fn thermograph_svg(title: &str, thermograph: &Thermograph) -> Result<String, GameError> {
+    svg_string(|root| draw_thermograph(root, title, thermograph))
+}
+
+/// Runs an SVG drawing on an in-memory canvas.
+fn svg_string(
+    svg_draw: impl FnOnce(DrawingArea<SVGBackend, Shift>) -> Result<(), GameError>,
+) -> Result<String, GameError> {
+    register_font()?;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        svg_draw(root)?;
+    }
+    Ok(svg)
+}
+
 /// Runs the drawing for `format` on an in-memory canvas and writes the encoded picture.
 fn encode(
     format: Format,
@@ -155,20 +179,16 @@ fn encode(
     svg_draw: impl FnOnce(DrawingArea<SVGBackend, Shift>) -> Result<(), GameError>,
     png_draw: impl FnOnce(DrawingArea<BitMapBackend, Shift>) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
-    register_font()?;
     let io_error =
         |e: std::io::Error| GameError::io(format_args!("writing `{}`", path.display()), &e);
     let mut out = file;
     match format {
         Format::Svg => {
-            let mut svg = String::new();
-            {
-                let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
-                svg_draw(root)?;
-            }
-            out.write_all(svg.as_bytes()).map_err(io_error)?;
+            out.write_all(svg_string(svg_draw)?.as_bytes())
+                .map_err(io_error)?;
         }
         Format::Png => {
+            register_font()?;
             let mut pixels = vec![0u8; (WIDTH * HEIGHT * 3) as usize];
             {
                 let root =

@@ -3,6 +3,7 @@
 
 use crate::output::{print_json, println_checked};
 use grundy::partizan::Game;
+use grundy::partizan::Summary;
 use grundy::GameError;
 
 #[derive(clap::Args)]
@@ -16,12 +17,17 @@ pub struct Args {
     json: bool,
 }
 
+/// What `cgt --json` prints (and `POST /api/cgt` answers).
+pub fn answer(expr: &str) -> Result<Summary, GameError> {
+    expr.parse::<Game>()?.summary()
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
+    if args.json {
+        return print_json(&answer(&args.expr)?);
+    }
     let game: Game = args.expr.parse()?;
     let s = game.summary()?;
-    if args.json {
-        return print_json(&s);
-    }
     let winner = match s.outcome.as_str() {
         "L" => "Left wins",
         "R" => "Right wins",

@@ -2,9 +2,9 @@
 //! their values, the mex), the nim-sum, why each winning move wins, and the certified period.
 
 use crate::commands::partizan;
-use crate::output::{print_json, println_checked};
+use crate::output::{print_json, println_checked, Answer};
 use crate::progress::{with_progress, Output};
-use grundy::impartial::explain::explain;
+use grundy::impartial::explain::{explain, Explanation};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 
@@ -26,15 +26,26 @@ pub struct Args {
     json: bool,
 }
 
+/// What `explain --json` prints (and `POST /api/explain` answers).
+pub fn answer(game: &str, positions: &[&str]) -> Result<Answer<Explanation>, GameError> {
+    if let Some(entry) = partizan::find(game, positions) {
+        return partizan::explain_answer(entry, positions).map(Answer::Other);
+    }
+    Ok(Answer::Typed(explain(
+        parse_spec(game)?.as_ref(),
+        positions,
+    )?))
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    if args.json {
+        return print_json(&answer(&args.game, &positions)?);
+    }
     if let Some(entry) = partizan::find(&args.game, &positions) {
-        return partizan::explain(entry, &positions, args.json);
+        return partizan::explain(entry, &positions);
     }
     let family = parse_spec(&args.game)?;
     let explanation = with_progress(Output::AtTheEnd, || explain(family.as_ref(), &positions))?;
-    if args.json {
-        return print_json(&explanation);
-    }
     println_checked(&explanation.render())
 }

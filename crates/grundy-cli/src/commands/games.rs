@@ -23,16 +23,20 @@ pub struct Args {
     json: bool,
 }
 
+/// What `games --json` prints (and `GET /api/games` answers).
+pub fn answer() -> serde_json::Value {
+    CATALOGUE
+        .iter()
+        .map(|e| json!({"name": e.name, "aliases": e.aliases, "summary": e.summary, "example": format!("grundy {}", e.example)}))
+        .chain(partizan::catalogue().map(|(name, aliases, summary, example)| {
+            json!({"name": name, "aliases": aliases, "summary": summary, "example": format!("grundy {example}"), "partizan": true})
+        }))
+        .collect()
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
     if args.json {
-        let entries: Vec<_> = CATALOGUE
-            .iter()
-            .map(|e| json!({"name": e.name, "aliases": e.aliases, "summary": e.summary, "example": format!("grundy {}", e.example)}))
-            .chain(partizan::catalogue().map(|(name, aliases, summary, example)| {
-                json!({"name": name, "aliases": aliases, "summary": summary, "example": format!("grundy {example}"), "partizan": true})
-            }))
-            .collect();
-        return print_json(&entries);
+        return print_json(&answer());
     }
     let mut text = String::new();
     for e in CATALOGUE {

@@ -16,6 +16,7 @@ pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod serve;
 pub mod solve;
 pub mod table;
 pub mod thermograph;

@@ -4,7 +4,7 @@
 //! calls the matching function here; all answers come from `grundy::partizan::games`.
 
 use crate::lines::LineReader;
-use crate::output::{print_json, println_checked};
+use crate::output::{println_checked, to_json};
 use grundy::impartial::play::{parse_command, Command, MOVE_SYNTAX};
 use grundy::partizan::games::catalogue::{Entry, CATALOGUE};
 use grundy::partizan::games::search::Session;
@@ -15,36 +15,40 @@ use serde_json::json;
 use std::io::{self, IsTerminal, Write};
 
 pub use grundy::partizan::games::catalogue::find;
+pub use grundy::partizan::games::solve::Solution;
 
-fn side_name(side: Side) -> &'static str {
+/// "Left" or "Right", as the CLI and the server say it.
+pub fn side_name(side: Side) -> &'static str {
     match side {
         Side::Left => "Left",
         Side::Right => "Right",
     }
 }
 
-/// `grundy value GAME POSITION`: the canonical form.
-pub fn value(entry: &Entry, position: &str, json: bool) -> Result<(), GameError> {
+/// `grundy value GAME POSITION --json`: the fields of `grundy cgt --json`, plus the game and
+/// the position.
+pub fn value_answer(entry: &Entry, position: &str) -> Result<serde_json::Value, GameError> {
     let mut session = (entry.session)();
-    let g = session.value(position)?;
-    if json {
-        // The fields of `grundy cgt --json`, plus the game and the position.
-        let mut fields = serde_json::to_value(g.summary()?)
-            .map_err(|e| GameError::Unsupported(format!("writing JSON: {e}")))?;
-        fields["game"] = json!(entry.name);
-        fields["position"] = json!(session.parse(position)?);
-        return print_json(&fields);
-    }
-    println_checked(&g.to_string())
+    let mut fields = to_json(&session.value(position)?.summary()?)?;
+    fields["game"] = json!(entry.name);
+    fields["position"] = json!(session.parse(position)?);
+    Ok(fields)
+}
+
+/// `grundy value GAME POSITION`: the canonical form.
+pub fn value(entry: &Entry, position: &str) -> Result<(), GameError> {
+    println_checked(&(entry.session)().value(position)?.to_string())
+}
+
+/// `grundy solve GAME POSITION... --json`.
+pub fn solve_answer(entry: &Entry, positions: &[&str]) -> Result<Solution, GameError> {
+    solve::solve((entry.session)().as_mut(), positions)
 }
 
 /// `grundy solve GAME POSITION...`: outcome, canonical form, winning first moves.
-pub fn solve(entry: &Entry, positions: &[&str], json: bool) -> Result<(), GameError> {
+pub fn solve(entry: &Entry, positions: &[&str]) -> Result<(), GameError> {
     let mut session = (entry.session)();
     let s = solve::solve(session.as_mut(), positions)?;
-    if json {
-        return print_json(&s);
-    }
     let outcome = match s.outcome.to_string().as_str() {
         "L" => "L: Left wins, whoever starts",
         "R" => "R: Right wins, whoever starts",
@@ -108,25 +112,36 @@ pub fn batch(entry: &Entry) -> Result<(), GameError> {
     Ok(())
 }
 
-/// `grundy explain GAME POSITION...`: each component's options, which are dominated or
-/// reversible, its canonical form, then the sum.
-pub fn explain(entry: &Entry, positions: &[&str], json: bool) -> Result<(), GameError> {
+/// Each component explained, and the sum solved: what `explain` shows in words or JSON.
+fn explained(
+    entry: &Entry,
+    positions: &[&str],
+) -> Result<(Vec<solve::Explanation>, solve::Solution), GameError> {
     let mut session = (entry.session)();
     let parts = positions
         .iter()
         .map(|p| solve::explain(session.as_mut(), p))
         .collect::<Result<Vec<_>, _>>()?;
-    let s = solve::solve(session.as_mut(), positions)?;
-    if json {
-        return print_json(&json!({
-            "game": entry.name,
-            "components": parts,
-            "canonical": s.canonical.to_string(),
-            "outcome": s.outcome.to_string(),
-            "left_first": s.left_first,
-            "right_first": s.right_first,
-        }));
-    }
+    Ok((parts, solve::solve(session.as_mut(), positions)?))
+}
+
+/// `grundy explain GAME POSITION... --json`.
+pub fn explain_answer(entry: &Entry, positions: &[&str]) -> Result<serde_json::Value, GameError> {
+    let (parts, s) = explained(entry, positions)?;
+    Ok(json!({
+        "game": entry.name,
+        "components": parts,
+        "canonical": s.canonical.to_string(),
+        "outcome": s.outcome.to_string(),
+        "left_first": s.left_first,
+        "right_first": s.right_first,
+    }))
+}
+
+/// `grundy explain GAME POSITION...`: each component's options, which are dominated or
+/// reversible, its canonical form, then the sum.
+pub fn explain(entry: &Entry, positions: &[&str]) -> Result<(), GameError> {
+    let (parts, s) = explained(entry, positions)?;
     let mut text = format!("game: {}\n", entry.name);
     for (i, e) in parts.iter().enumerate() {
         text.push_str(&format!("component {i}: {}\n", e.position));
@@ -288,7 +303,12 @@ pub fn play(
 }
 
 /// `to` written as the game writes it, when it is one of `side`'s moves from `from`.
-fn legal(session: &mut dyn Session, from: &str, to: &str, side: Side) -> Result<String, GameError> {
+pub fn legal(
+    session: &mut dyn Session,
+    from: &str,
+    to: &str,
+    side: Side,
+) -> Result<String, GameError> {
     let to = session.parse(to)?;
     let moves = session.moves(from, side)?;
     if moves.iter().any(|(m, _)| *m == to) {

@@ -13,13 +13,13 @@ use std::time::Duration;
 #[derive(clap::Args)]
 pub struct SearchArgs {
     /// The game (see `grundy games`); its positions must be heaps.
-    game: String,
+    pub game: String,
     /// Compute G(n) for n up to at most this (accepts `10^6`, `2^22`).
     #[arg(long, default_value = "2^22", value_parser = parse_u64_expr)]
-    max: u64,
+    pub max: u64,
     /// Stop growing the table after this many seconds.
     #[arg(long, default_value = "10", value_parser = crate::commands::parse_positive_seconds)]
-    time: Duration,
+    pub time: Duration,
 }
 
 impl SearchArgs {
@@ -57,19 +57,27 @@ pub struct Args {
     json: bool,
 }
 
+/// The report `period --json` prints (and `POST /api/period` answers), with the game's
+/// spec and the values the human summary quotes.
+pub fn answer(search: &SearchArgs) -> Result<(String, PeriodReport, Vec<u64>), GameError> {
+    let (family, found) = search.run()?;
+    let spec = family.spec();
+    Ok((spec.clone(), PeriodReport::new(&spec, &found), found.values))
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
-    let (family, found) = args.search.run()?;
-    let report = PeriodReport::new(&family.spec(), &found);
+    let (spec, report, values) = answer(&args.search)?;
     if args.json {
         return print_json(&report);
     }
-    println_checked(&human(&family.spec(), &report, &found.values))
+    println_checked(&human(&spec, &report, &values))
 }
 
 /// Longest block of values printed in the human summary.
 const SHOWN_VALUES: u64 = 120;
 
-fn human(spec: &str, r: &PeriodReport, values: &[u64]) -> String {
+/// The summary in words: the law, whether and why it is certified, and the values.
+pub fn human(spec: &str, r: &PeriodReport, values: &[u64]) -> String {
     let mut text = format!("game: {spec}\n");
     match (r.preperiod, r.period, r.saltus) {
         (Some(i), Some(p), Some(s)) => {

@@ -347,13 +347,10 @@ fn human_move(
     let before_refs: Vec<String> = table.session.positions().to_vec();
     let refs: Vec<&str> = before_refs.iter().map(String::as_str).collect();
     let was_won = family.outcome(&refs, Play::Normal).ok() == Some(Winner::First);
-    match table.session.play_human(index, to) {
-        Ok(()) => {}
-        Err(GameError::BadPosition { text, reason }) => {
-            return Err(format!("illegal move to `{text}`: {reason}"))
-        }
-        Err(e) => return Err(format!("illegal move: {e}")),
-    }
+    table
+        .session
+        .play_human(index, to)
+        .map_err(illegal_move_message)?;
     if let Some(note) = table.relabel_after(index, &before_refs) {
         writeln!(out, "{note}").map_err(|e| e.to_string())?;
     }
@@ -374,7 +371,16 @@ fn human_move(
     write_board(out, table).map_err(|e| e.to_string())
 }
 
-fn render(m: &grundy::impartial::play::Advice, label: &dyn Fn(usize) -> String) -> String {
+/// What the person is told when a move is refused (`grundy play` and `grundy serve`).
+pub fn illegal_move_message(error: GameError) -> String {
+    match error {
+        GameError::BadPosition { text, reason } => format!("illegal move to `{text}`: {reason}"),
+        e => format!("illegal move: {e}"),
+    }
+}
+
+/// The engine's argument for move `m`, with components named by `label`.
+pub fn render(m: &grundy::impartial::play::Advice, label: &dyn Fn(usize) -> String) -> String {
     match &m.values {
         Some(reason) => reason.render_labelled(label),
         None => m.render(0).replacen(

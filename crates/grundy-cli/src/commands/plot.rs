@@ -9,8 +9,8 @@ use crate::progress::{with_progress, Output};
 use grundy::impartial::family::Family;
 use grundy::impartial::games::octal::classes::{best_mask, count_index};
 use grundy::registry::{parse_long_run, parse_spec, CATALOGUE};
-use grundy::theory::period::find_certified;
 use grundy::theory::period::PeriodRule;
+use grundy::theory::period::{find_certified, Period};
 use grundy::GameError;
 use std::path::PathBuf;
 
@@ -42,27 +42,68 @@ pub struct Args {
     points: u64,
 }
 
-pub fn run(args: Args) -> Result<(), GameError> {
-    let family = parse_spec(&args.game)?;
-    let sequence = heap_sequence(family.as_ref(), "plot")?;
-    let (format, file) = plot::create(&args.output)?;
-    let values = with_progress(Output::AtTheEnd, || sequence.values(args.to));
-    let result = values.and_then(|values| {
+/// What a plot of `G(0..=to)` shows: the values, the certified period, the rare heaps and the words.
+pub struct Plotted {
+    values: Vec<u64>,
+    period: Option<Period>,
+    rare: Option<plot::Rare>,
+    title: String,
+    note: String,
+}
+
+impl Plotted {
+    /// Computes `G(0..=to)` of `family` (typed as `game`) and what is known of its period.
+    fn compute(family: &dyn Family, game: &str, to: u64) -> Result<Plotted, GameError> {
+        let sequence = heap_sequence(family, "plot")?;
+        let values = with_progress(Output::AtTheEnd, || sequence.values(to))?;
         let rule = sequence.period_rule();
         let period = find_certified(&values, rule);
-        let note = note(&values, rule, period);
-        let rare = rare_heaps(&args.game, &values)?;
-        let picture = Picture {
-            title: title(family.as_ref(), &args.game),
-            note: note.clone(),
-            values: &values,
+        Ok(Plotted {
+            note: note(&values, rule, period),
+            title: title(family, game),
+            rare: rare_heaps(game, &values)?,
+            values,
             period,
-            rare,
-            log: args.log,
-            max_points: args.points.min(usize::MAX as u64) as usize,
-        };
+        })
+    }
+
+    fn picture(&self, log: bool, max_points: u64) -> Picture<'_> {
+        Picture {
+            title: self.title.clone(),
+            note: self.note.clone(),
+            values: &self.values,
+            period: self.period,
+            rare: self.rare.clone(),
+            log,
+            max_points: max_points.min(usize::MAX as u64) as usize,
+        }
+    }
+}
+
+/// `POST /api/plot`: the picture as SVG text, with its title, note and certified period.
+pub fn answer(game: &str, to: u64, kind: Kind) -> Result<serde_json::Value, GameError> {
+    let family = parse_spec(game)?;
+    let plotted = Plotted::compute(family.as_ref(), game, to)?;
+    let picture = plotted.picture(false, plot::MAX_POINTS as u64);
+    Ok(serde_json::json!({
+        "game": family.spec(),
+        "to": to,
+        "title": plotted.title,
+        "note": plotted.note,
+        "preperiod": plotted.period.map(|p| p.preperiod),
+        "period": plotted.period.map(|p| p.period),
+        "svg": plot::svg(&picture, kind)?,
+    }))
+}
+
+pub fn run(args: Args) -> Result<(), GameError> {
+    let family = parse_spec(&args.game)?;
+    heap_sequence(family.as_ref(), "plot")?;
+    let (format, file) = plot::create(&args.output)?;
+    let result = Plotted::compute(family.as_ref(), &args.game, args.to).and_then(|plotted| {
+        let picture = plotted.picture(args.log, args.points);
         plot::write(&picture, args.kind, format, file, &args.output)?;
-        Ok(note)
+        Ok(plotted.note)
     });
     match result {
         // Say what was written, and what the picture shows about the period.
@@ -137,11 +178,7 @@ fn rare_heaps(game: &str, values: &[u64]) -> Result<Option<plot::Rare>, GameErro
 }
 
 /// What is known about the period, and how many zeros there are.
-fn note(
-    values: &[u64],
-    rule: PeriodRule,
-    period: Option<grundy::theory::period::Period>,
-) -> String {
+fn note(values: &[u64], rule: PeriodRule, period: Option<Period>) -> String {
     let zeros = values.iter().filter(|&&v| v == 0).count();
     let last = values.len() - 1;
     let periodicity = match (period, rule) {

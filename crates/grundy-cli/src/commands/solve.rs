@@ -1,8 +1,9 @@
 //! `grundy solve GAME POSITION...`
 
 use crate::commands::{partizan, PlayArgs};
-use crate::output::{print_json, println_checked};
+use crate::output::{print_json, println_checked, Answer};
 use crate::progress::{with_progress, Output};
+use grundy::impartial::family::Solution;
 use grundy::registry::parse_spec;
 use grundy::GameError;
 
@@ -27,18 +28,33 @@ pub struct Args {
     json: bool,
 }
 
+/// What `solve --json` prints (and `POST /api/solve` answers).
+pub fn answer(
+    game: &str,
+    positions: &[&str],
+    play: PlayArgs,
+) -> Result<Answer<Solution, partizan::Solution>, GameError> {
+    if let Some(entry) = partizan::find(game, positions) {
+        play.normal_only(entry.name)?;
+        return partizan::solve_answer(entry, positions).map(Answer::Other);
+    }
+    Ok(Answer::Typed(
+        parse_spec(game)?.solve(positions, play.play())?,
+    ))
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    if args.json {
+        return print_json(&answer(&args.game, &positions, args.play)?);
+    }
     if let Some(entry) = partizan::find(&args.game, &positions) {
         args.play.normal_only(entry.name)?;
-        return partizan::solve(entry, &positions, args.json);
+        return partizan::solve(entry, &positions);
     }
     let family = parse_spec(&args.game)?;
     let solution = with_progress(Output::AtTheEnd, || {
         family.solve(&positions, args.play.play())
     })?;
-    if args.json {
-        return print_json(&solution);
-    }
     println_checked(&solution.render(&family.spec()))
 }

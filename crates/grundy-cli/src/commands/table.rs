@@ -2,8 +2,8 @@
 
 use crate::commands::{heap_sequence, parse_to};
 use crate::long_run::{long_run, long_run_game, stats_of, CheckpointArgs};
-use crate::output::{println_checked, BudgetedWriter};
-use grundy::impartial::explain::derive;
+use crate::output::{println_checked, Answer, BudgetedWriter};
+use grundy::impartial::explain::{derive, Derivation};
 use grundy::impartial::family::Family;
 use grundy::impartial::heap::HeapFamily;
 use grundy::limits::check_output;
@@ -138,6 +138,38 @@ fn estimated_output(family: &dyn Family, to: u64, explain: bool) -> Result<u128,
         Ok(())
     })?;
     Ok(lines * (widest as u128 + 1))
+}
+
+/// One page of `table --json` (`POST /api/table`): `G(from..=to)` as numbers (`null` where
+/// the mover wins at once), or with `explain` the derivations `table --explain --json` prints.
+pub fn page(
+    game: &str,
+    from: u64,
+    to: u64,
+    explain: bool,
+) -> Result<Answer<Vec<Derivation>>, GameError> {
+    let family = parse_spec(game)?;
+    let sequence = heap_sequence(family.as_ref(), "table")?;
+    if from > to {
+        return Err(GameError::Unsupported(format!(
+            "the page starts at {from}, after its end {to}"
+        )));
+    }
+    if explain {
+        let derivations = (from..=to)
+            .map(|n| derive(family.as_ref(), &n.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Answer::Typed(derivations));
+    }
+    let values = sequence.values(to)?;
+    Ok(Answer::Other(
+        (from..=to)
+            .map(|n| match sequence.wins_at_once(n) {
+                true => serde_json::Value::Null,
+                false => values[n as usize].into(),
+            })
+            .collect(),
+    ))
 }
 
 /// Most heaps `--explain` derives: a derivation is a line of text per heap, listing every

@@ -16,6 +16,18 @@ pub struct Args {
     output: PathBuf,
 }
 
+/// `POST /api/thermograph`: the canonical form, temperature and mean, and the picture as SVG.
+pub fn answer(expr: &str) -> Result<serde_json::Value, GameError> {
+    let game: Game = expr.parse()?;
+    let thermograph = game.thermograph()?;
+    Ok(serde_json::json!({
+        "canonical": game.to_string(),
+        "temperature": thermograph.temperature.to_string(),
+        "mean": thermograph.mast.to_string(),
+        "svg": plot::thermograph_svg(&format!("thermograph of {game}"), &thermograph)?,
+    }))
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
     let game: Game = args.expr.parse()?;
     let thermograph = game.thermograph()?;

@@ -7,6 +7,7 @@ use grundy::impartial::family::GameValue;
 use grundy::registry::parse_spec;
 use grundy::GameError;
 use serde_json::json;
+use serde_json::Value;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -24,22 +25,31 @@ pub struct Args {
     json: bool,
 }
 
+/// What `value --json` prints (and `POST /api/value` answers).
+pub fn answer(game: &str, position: &str) -> Result<Value, GameError> {
+    if let Some(entry) = partizan::find(game, &[position]) {
+        return partizan::value_answer(entry, position);
+    }
+    Ok(match parse_spec(game)?.value(position)? {
+        GameValue::Finite(n) => json!({ "grundy": n.0 }),
+        GameValue::Infinite { reachable } => {
+            json!({ "grundy": null, "infinite": true, "reachable": reachable })
+        }
+        GameValue::WinsAtOnce { why } => {
+            json!({ "grundy": null, "wins_at_once": true, "reason": why })
+        }
+    })
+}
+
 pub fn run(args: Args) -> Result<(), GameError> {
+    if args.json {
+        let answer = with_progress(Output::AtTheEnd, || answer(&args.game, &args.position))?;
+        return print_json(&answer);
+    }
     if let Some(entry) = partizan::find(&args.game, &[&args.position]) {
-        return partizan::value(entry, &args.position, args.json);
+        return partizan::value(entry, &args.position);
     }
     let family = parse_spec(&args.game)?;
     let value = with_progress(Output::AtTheEnd, || family.value(&args.position))?;
-    if args.json {
-        return print_json(&match &value {
-            GameValue::Finite(n) => json!({ "grundy": n.0 }),
-            GameValue::Infinite { reachable } => {
-                json!({ "grundy": null, "infinite": true, "reachable": reachable })
-            }
-            GameValue::WinsAtOnce { why } => {
-                json!({ "grundy": null, "wins_at_once": true, "reason": why })
-            }
-        });
-    }
     println_checked(&value.to_string())
 }

@@ -1,0 +1,212 @@
+//! `grundy serve`: one embedded page and a JSON API over the library, on loopback by default.
+//!
+//! The HTTP layer (axum on tokio) only moves bytes: every answer is computed by [`api`],
+//! which calls the CLI commands' own answer functions. Work runs on tokio's blocking pool
+//! behind a semaphore, so a slow request occupies one of [`WORKERS`] slots while the async
+//! threads keep answering; each request has a body-size limit, a time limit and a cap on the
+//! library's memory budget, and a panic in one request is caught and answered as an error.
+
+pub mod api;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use grundy::GameError;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Largest request body: graphs are uploaded as text, so allow a generous 1 MiB.
+pub const BODY_LIMIT: usize = 1 << 20;
+/// Requests computed at once; the others wait their turn (at most [`QUEUE_WAIT`]).
+pub const WORKERS: usize = 4;
+/// How long a request may wait for a worker before it is answered "busy".
+pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
+/// How long one request may compute before it is answered with an error.
+pub const REQUEST_TIME: Duration = Duration::from_secs(15);
+/// The library's memory budget in the server: a request for more is refused with the figure.
+pub const MEMORY_BUDGET: u64 = 1 << 30;
+
+const INDEX: &str = include_str!("assets/index.html");
+const SCRIPT: &str = include_str!("assets/app.js");
+const STYLE: &str = include_str!("assets/style.css");
+
+/// Serves on `addr` until Ctrl-C; prints the address (with the port chosen when `addr` has
+/// port 0) on the first line of stdout, and opens it in a browser with `open`.
+pub fn run(addr: SocketAddr, open: bool) -> Result<(), GameError> {
+    // A panic in a request is a bug, reported on stderr; the server goes on.
+    std::panic::set_hook(Box::new(|info| {
+        let _ = writeln!(
+            std::io::stderr(),
+            "grundy serve: internal error in a request (a bug; please report it): {info}"
+        );
+    }));
+    // Requests never touch the server's disk: no persistent table cache.
+    grundy::table_cache::configure(None);
+    grundy::limits::cap_memory_budget(MEMORY_BUDGET);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| GameError::io("starting the server", &e))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| GameError::io(format_args!("cannot listen on {addr}"), &e))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| GameError::io("reading the address", &e))?;
+        let url = format!("http://{local}/");
+        println!("grundy serve: {url} (Ctrl-C stops)");
+        let _ = std::io::stdout().flush();
+        if open {
+            open_browser(&url);
+        }
+        axum::serve(listener, router())
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| GameError::io("serving", &e))
+    })
+}
+
+/// Opens `url` with the desktop's opener; a failure is said, not fatal.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
+        eprintln!("grundy serve: could not open a browser ({opener}: {e}); open {url} yourself");
+    }
+}
+
+/// The routes: the page, its script and style, and the API.
+pub fn router() -> Router {
+    let workers = Arc::new(Semaphore::new(WORKERS));
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page(INDEX, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(SCRIPT, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE, "text/css; charset=utf-8") }),
+        )
+        .route("/api/games", get(games).post(games))
+        .route("/api/{command}", post(command))
+        .fallback(|| async {
+            error(
+                StatusCode::NOT_FOUND,
+                "no such page: the page is at / and the API at POST /api/<command>".into(),
+            )
+        })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(workers)
+}
+
+fn page(text: &'static str, kind: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], text).into_response()
+}
+
+/// `{"error": message}` with `status`.
+fn error(status: StatusCode, message: String) -> Response {
+    (status, axum::Json(json!({ "error": message }))).into_response()
+}
+
+async fn games(State(workers): State<Arc<Semaphore>>) -> Response {
+    compute(workers, "games".into(), Value::Null).await
+}
+
+async fn command(
+    State(workers): State<Arc<Semaphore>>,
+    Path(name): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is larger than {BODY_LIMIT} bytes"),
+            )
+        }
+        Err(rejection) => return error(rejection.status(), rejection.body_text()),
+    };
+    if !api::COMMANDS.contains(&name.as_str()) {
+        return error(
+            StatusCode::NOT_FOUND,
+            format!(
+                "there is no command `{name}`: the API has {}",
+                api::COMMANDS.join(", ")
+            ),
+        );
+    }
+    let body: Value = if body.iter().all(u8::is_ascii_whitespace) {
+        json!({})
+    } else {
+        match serde_json::from_slice(&body) {
+            Ok(body) => body,
+            Err(e) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    format!("the request body is not JSON: {e}"),
+                )
+            }
+        }
+    };
+    compute(workers, name, body).await
+}
+
+/// Answers `name` with `body` on the blocking pool, within the worker limit and the time
+/// limit; a panic is caught and answered 500.
+async fn compute(workers: Arc<Semaphore>, name: String, body: Value) -> Response {
+    let permit = match tokio::time::timeout(QUEUE_WAIT, workers.acquire_owned()).await {
+        Ok(Ok(permit)) => permit,
+        _ => {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server is busy ({WORKERS} requests computing for over {} s); try again",
+                    QUEUE_WAIT.as_secs()
+                ),
+            )
+        }
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        // The permit is held until the work really ends, even past the time limit.
+        let _permit = permit;
+        std::panic::catch_unwind(|| api::answer(&name, body))
+    });
+    match tokio::time::timeout(REQUEST_TIME, task).await {
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the request took longer than {} s, this server's limit; ask for less",
+                REQUEST_TIME.as_secs()
+            ),
+        ),
+        Ok(Err(_)) | Ok(Ok(Err(_))) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error (a bug; please report it): the request failed; the server goes on"
+                .into(),
+        ),
+        Ok(Ok(Ok(Err(api::Refusal(message))))) => error(StatusCode::BAD_REQUEST, message),
+        Ok(Ok(Ok(Ok(text)))) => {
+            ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+        }
+    }
+}

@@ -1,0 +1,177 @@
+"""The page of `grundy serve` in a real headless Chromium, driven by Playwright.
+
+Usage: explore.py BASE_URL SCREENSHOT_DIR CHROMIUM. Run by tests/serve_browser.rs. Every
+check raises (exit 1) with what it saw; screenshots are saved for a person to look at.
+"""
+
+import re
+import sys
+import tempfile
+
+from playwright.sync_api import expect, sync_playwright
+
+BASE, SHOTS, CHROMIUM = sys.argv[1], sys.argv[2], sys.argv[3]
+# Without the background-networking flags Chromium hangs on a closed network.
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Kayles: G(0..=11), and its period (Guy–Smith certificate).
+KAYLES = ["0", "1", "2", "3", "1", "4", "3", "2", "1", "4", "2", "6"]
+
+
+def shot(page, name):
+    page.screenshot(path=f"{SHOTS}/{name}", full_page=True)
+    print(f"screenshot: {SHOTS}/{name}")
+
+
+def open_link(page, url):
+    """Opens a shared link as a fresh tab would (not as a same-page hash change)."""
+    page.goto("about:blank")
+    page.goto(url)
+
+
+def choose_game(page, name):
+    page.fill("#game", name)
+    page.dispatch_event("#game", "change")
+
+
+def kayles_table(page):
+    page.goto(BASE)
+    page.click("nav button[data-tab=table]")
+    choose_game(page, "kayles")
+    page.click("#table-button")
+    expect(page.locator("#period-text")).to_contain_text("period 12", timeout=20000)
+    text = page.inner_text("#period-text")
+    assert "preperiod 71, period 12, saltus 0" in text, text
+    assert "Certified" in text and "Guy–Smith" in text, text
+    cells = page.locator("#table td[data-n]").all_inner_texts()
+    assert cells[:12] == KAYLES, cells[:12]
+    assert len(cells) == 100, len(cells)
+    # Hover over G(4): its derivation.
+    page.hover("#table td[data-n='4']")
+    expect(page.locator("#tip")).to_contain_text("G(4) = mex{0, 2, 3} = 1")
+    expect(page.locator("#plot svg")).to_be_visible()
+    expect(page.locator("#plot")).to_contain_text("period 12 from n = 71")
+    assert "tab=table" in page.url and "game=kayles" in page.url, page.url
+    shot(page, "kayles-table.png")
+
+
+def nim_game(page):
+    page.goto(BASE)
+    page.click("nav button[data-tab=play]")
+    choose_game(page, "nim")
+    page.fill("#positions", "3 5 7")
+    page.select_option("#start", "engine")
+    page.click("#new-game")
+    expect(page.locator("#log li")).to_have_count(1)
+    # 3 5 7 has nim-sum 1: the engine, to move, has won it. Take one token at a time.
+    for turn in range(20):
+        if "win" in page.inner_text("#status"):
+            break
+        entries = page.locator("#log li").count()
+        row = page.locator(".heap").filter(has=page.locator(".token")).first
+        row.locator(".token").last.click()
+        page.wait_for_function(
+            "n => document.querySelector('#log').children.length >= n"
+            " || document.querySelector('#status').textContent.includes('win')",
+            arg=entries + 2,
+        )
+    status = page.inner_text("#status")
+    assert status == "You have no move left: I win.", status
+    page.click("#why-button")
+    expect(page.locator("#explanation")).to_contain_text("nim-sum")
+    assert page.locator(".token").count() == 0
+    shot(page, "nim-engine-wins.png")
+
+
+def illegal_move(page):
+    open_link(page, BASE + "#tab=play&game=nim&p=3%205%207&start=you")
+    expect(page.locator(".token")).to_have_count(15)
+    page.fill("#move", "0 9")
+    page.click("#move-button")
+    expect(page.locator("#message")).to_contain_text("illegal move to `9`")
+    message = page.inner_text("#message")
+    assert "not reachable from `3` in one move (the moves leave 2, 1, 0)" in message, message
+    shot(page, "illegal-move.png")
+    page.click("#hint-button")
+    expect(page.locator("#explanation")).to_contain_text("hint: play `0 2`")
+
+
+def boards(page):
+    # A teacher's link opens straight on the position.
+    open_link(page, BASE + "#tab=play&game=wythoff&p=3,5&start=you")
+    expect(page.locator(".cell.queen")).to_have_count(1)
+    page.click(".cell[title='3,2']")
+    expect(page.locator("#log li")).to_have_count(2)
+    shot(page, "wythoff-queen.png")
+
+    open_link(page, BASE + "#tab=play&game=domineering&p=....|....|....&side=left&start=you")
+    expect(page.locator(".cell")).to_have_count(12)
+    page.click(".cell[data-index='0']")  # Left places a vertical domino from the corner
+    expect(page.locator("#log li")).to_have_count(2)
+    log = page.inner_text("#log")
+    assert "you: component 0: ....|....|.... → #...|#...|...." in log, log
+    shot(page, "domineering.png")
+
+    open_link(page, BASE + "#tab=play&game=brg-hackenbush&p=LRLRRLLR&side=left&start=you")
+    expect(page.locator(".stalk rect[data-index]")).to_have_count(8)
+    page.click(".stalk rect[data-index='2']")
+    expect(page.locator("#log li")).to_have_count(2)
+    assert "LRLRRLLR → LR" in page.inner_text("#log")
+    shot(page, "hackenbush.png")
+
+    open_link(page, BASE + "#tab=play&game=toads-and-frogs&p=TT..FF&side=left&start=you")
+    expect(page.locator(".cell.toad")).to_have_count(2)
+    page.click(".cell[data-index='1']")
+    expect(page.locator("#log li")).to_have_count(2)
+    shot(page, "toads-and-frogs.png")
+
+    open_link(page, BASE + "#tab=play&game=mock-turtles&p=2%205&start=you")
+    expect(page.locator(".cell.head")).to_have_count(2)
+    page.click(".cell[data-place='5']")
+    # The winning move: turn the heads at 5 and 2 over; no head is left, so the engine loses.
+    page.click("#choices button >> text='1: → 2'")
+    expect(page.locator("#status")).to_have_text("I have no move left: you win!")
+    expect(page.locator(".cell.head")).to_have_count(0)
+    shot(page, "coins.png")
+
+    open_link(page, BASE + "#tab=solve&game=kayles&p=10%2020%2030")
+    page.click("#solve-button")
+    expect(page.locator("#winner")).to_contain_text("first player")
+    page.click("nav button[data-tab=cgt]")
+    page.click("#cgt-button")
+    expect(page.locator("#thermograph svg")).to_be_visible()
+    expect(page.locator("#cgt-out")).to_contain_text("canonical")
+    shot(page, "thermograph.png")
+
+
+def main():
+    outside = []
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        browser = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1200, "height": 900},
+        )
+        page = browser.new_page()
+        page.set_default_timeout(15000)
+        page.on("request", lambda r: None if r.url.startswith(BASE) else outside.append(r.url))
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        for check in (kayles_table, nim_game, illegal_move, boards):
+            check(page)
+            print(f"ok: {check.__name__}")
+        browser.close()
+    assert not outside, f"the page loaded from outside: {outside}"
+    assert not errors, f"script errors: {errors}"
+    print("browser: all checks passed")
+
+
+if __name__ == "__main__":
+    main()
