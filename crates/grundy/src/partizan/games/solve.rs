@@ -47,7 +47,7 @@ pub struct FirstMove {
     /// `moves_omitted` is present).
     pub winning_moves: Vec<WinningMove>,
     /// Present only when listing the moves was refused (more than
-    /// [`MAX_LISTED_MOVES`](super::search::MAX_LISTED_MOVES), e.g. the 5·10^17 cuts of a cake
+    /// [`super::search::MAX_LISTED_MOVES`], e.g. the 5·10^17 cuts of a cake
     /// of 10^18 rows): says why. `winning_moves` is then empty whoever wins — never read it
     /// as "no winning move". The same field as impartial `solve --json`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
