@@ -75,7 +75,7 @@ fn under_one_gib_of_address_space_every_command_answers_or_refuses() {
             "--output-limit SIZE",
         ),
         // The address-space room is the budget: a table past it is refused, naming it.
-        (&["value", "officers", "2^27"], 2, "ulimit -v"),
+        (&["value", "officers", "2^27"], 2, "memory budget"),
     ];
     for (args, code, words) in cases {
         let (got, out, err) = limited(GIB, args);
