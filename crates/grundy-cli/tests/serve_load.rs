@@ -49,12 +49,14 @@ fn a_long_request_does_not_delay_small_ones() {
     before.sort();
     let baseline = percentile(&before, 0.5);
     std::thread::scope(|scope| {
-        // The last page of a table of an unsolved octal game (Treblecross) to 2^16: about 2 s
-        // of computing G(0..=65535), with no period to shortcut it.
+        // The last page of a table of an unsolved octal game (Treblecross) to 2^17: about a
+        // second or more of computing G(0..=131071), with no period to shortcut it.
         let long = scope.spawn(|| {
             let start = Instant::now();
-            let (status, answer) =
-                server.post("table", r#"{"game":"octal:0.007","from":65500,"to":65535}"#);
+            let (status, answer) = server.post(
+                "table",
+                r#"{"game":"octal:0.007","from":131000,"to":131071}"#,
+            );
             assert_eq!(status, 200, "{answer}");
             start.elapsed()
         });
@@ -78,8 +80,9 @@ fn a_long_request_does_not_delay_small_ones() {
             baseline.as_secs_f64() * 1e3
         );
         assert!(
-            long > Duration::from_millis(1000),
-            "the long request was not long"
+            long > Duration::from_millis(300) && during.len() >= 3,
+            "the long request ({long:?}) did not overlap the small ones ({} ran beside it)",
+            during.len()
         );
         assert!(
             worst < baseline + Duration::from_millis(100),

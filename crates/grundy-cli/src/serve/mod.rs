@@ -8,9 +8,8 @@
 
 pub mod api;
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -25,6 +24,9 @@ use tokio::sync::Semaphore;
 
 /// Largest request body: graphs are uploaded as text, so allow a generous 1 MiB.
 pub const BODY_LIMIT: usize = 1 << 20;
+/// How much of a too-large body is still read (and dropped) before the 413 answer: a client
+/// that is still sending then reads the answer instead of a broken pipe.
+const DRAIN_LIMIT: usize = 16 * BODY_LIMIT;
 /// Requests computed at once; the others wait their turn (at most [`QUEUE_WAIT`]).
 pub const WORKERS: usize = 4;
 /// How long a request may wait for a worker before it is answered "busy".
@@ -114,7 +116,6 @@ pub fn router() -> Router {
                 "no such page: the page is at / and the API at POST /api/<command>".into(),
             )
         })
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(workers)
 }
 
@@ -134,17 +135,11 @@ async fn games(State(workers): State<Arc<Semaphore>>) -> Response {
 async fn command(
     State(workers): State<Arc<Semaphore>>,
     Path(name): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    body: Body,
 ) -> Response {
-    let body = match body {
+    let body = match read_body(body).await {
         Ok(body) => body,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the request body is larger than {BODY_LIMIT} bytes"),
-            )
-        }
-        Err(rejection) => return error(rejection.status(), rejection.body_text()),
+        Err(refusal) => return refusal,
     };
     if !api::COMMANDS.contains(&name.as_str()) {
         return error(
@@ -169,6 +164,39 @@ async fn command(
         }
     };
     compute(workers, name, body).await
+}
+
+/// The request body, at most [`BODY_LIMIT`] bytes. A longer one is answered 413 after
+/// draining up to [`DRAIN_LIMIT`] bytes of it, so that the sender sees the answer.
+async fn read_body(body: Body) -> Result<Bytes, Response> {
+    use http_body_util::BodyExt;
+    let mut body = body;
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| {
+            error(
+                StatusCode::BAD_REQUEST,
+                format!("the request body could not be read: {e}"),
+            )
+        })?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        seen += data.len();
+        if seen <= BODY_LIMIT {
+            kept.extend_from_slice(&data);
+        } else if seen > DRAIN_LIMIT {
+            break;
+        }
+    }
+    if seen > BODY_LIMIT {
+        return Err(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is larger than {BODY_LIMIT} bytes"),
+        ));
+    }
+    Ok(Bytes::from(kept))
 }
 
 /// Answers `name` with `body` on the blocking pool, within the worker limit and the time
