@@ -9,44 +9,18 @@
 
 mod serve_support;
 
+use grundy_testkit::{python_has, run, target_dir, venv_python};
 use serve_support::Server;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
-fn run(what: &str, command: &mut Command) {
-    let output = command
-        .output()
-        .unwrap_or_else(|e| panic!("{what}: could not start {command:?}: {e}"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    println!("{what}:\n{text}");
-    assert!(
-        output.status.success(),
-        "{what} failed ({}):\n{text}",
-        output.status
-    );
-}
-
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
         .output()
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
-
-/// `target/`, from the test binary's path `target/<profile>/deps/…`.
-fn target_dir() -> PathBuf {
-    std::env::current_exe()
-        .expect("the test binary has a path")
-        .ancestors()
-        .nth(3)
-        .expect("test binaries live in target/<profile>/deps")
-        .to_path_buf()
 }
 
 fn ensure_chromium() {
@@ -71,20 +45,8 @@ fn ensure_chromium() {
 
 /// The venv's python, with Playwright installed.
 fn ensure_playwright() -> PathBuf {
-    let venv = target_dir().join("browser-venv");
-    let python = venv.join("bin").join("python");
-    if !python.exists() {
-        let base = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-        run(
-            "create the virtual environment",
-            Command::new(base).args(["-m", "venv"]).arg(&venv),
-        );
-    }
-    let installed = Command::new(&python)
-        .args(["-c", "import playwright.sync_api"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !installed {
+    let python = venv_python("browser-venv");
+    if !python_has(&python, "playwright.sync_api") {
         run(
             "pip install playwright",
             Command::new(&python).args(["-m", "pip", "install", "-q", "playwright"]),

@@ -57,7 +57,13 @@ fn a_long_request_does_not_delay_small_ones() {
                 "table",
                 r#"{"game":"octal:0.007","from":131000,"to":131071}"#,
             );
-            assert_eq!(status, 200, "{answer}");
+            // On a loaded machine it may instead reach the server's time limit (503): it
+            // is long either way, which is all this test needs of it.
+            let timed_out = status == 503
+                && answer["error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains("took longer than"));
+            assert!(status == 200 || timed_out, "{status}: {answer}");
             start.elapsed()
         });
         std::thread::sleep(Duration::from_millis(200));

@@ -6,26 +6,9 @@
 //! The CLI half of the agreement tests is the `grundy` binary of the same build (cargo builds
 //! it for the CLI's own tests in a workspace run).
 
+use grundy_testkit::{profile_dir, run, venv_python};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// Runs `command` and fails with its output if it does not succeed.
-fn run(what: &str, command: &mut Command) {
-    let output = command
-        .output()
-        .unwrap_or_else(|e| panic!("{what}: could not start {command:?}: {e}"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    println!("{what}:\n{text}");
-    assert!(
-        output.status.success(),
-        "{what} failed ({}):\n{text}",
-        output.status
-    );
-}
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -35,32 +18,17 @@ fn workspace_root() -> PathBuf {
 fn python_package_builds_installs_and_passes_pytest() {
     let root = workspace_root();
     // The test binary is target/<profile>/deps/python-…; the CLI is target/<profile>/grundy.
-    let profile_dir = std::env::current_exe()
-        .expect("the test binary has a path")
-        .parent()
-        .and_then(Path::parent)
-        .expect("test binaries live in target/<profile>/deps")
-        .to_path_buf();
-    let cli = profile_dir.join(format!("grundy{}", std::env::consts::EXE_SUFFIX));
+    let cli = profile_dir().join(format!("grundy{}", std::env::consts::EXE_SUFFIX));
     assert!(
         cli.exists(),
         "the CLI binary {} is missing: run `cargo test --workspace --release` (or `cargo build --release -p grundy-cli` first)",
         cli.display()
     );
-    let target = profile_dir
+    let python = venv_python("py-venv");
+    let bin = python
         .parent()
-        .expect("target/<profile> has a parent")
+        .expect("the venv's python is in bin/")
         .to_path_buf();
-    let venv = target.join("py-venv");
-    let bin = venv.join("bin");
-    let python = bin.join("python");
-    if !python.exists() {
-        let base = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-        run(
-            "create the virtual environment",
-            Command::new(base).args(["-m", "venv"]).arg(&venv),
-        );
-    }
     let path = format!(
         "{}:{}",
         bin.display(),

@@ -164,15 +164,20 @@ struct Positions {
     files: BTreeMap<String, String>,
 }
 
+/// The positions of a request as `&str`, refused past [`MAX_COMPONENTS`].
+fn component_refs(positions: &[String]) -> Result<Vec<&str>, Refusal> {
+    if positions.len() > MAX_COMPONENTS {
+        return Err(Refusal(format!(
+            "{} components in one request; the server takes at most {MAX_COMPONENTS}",
+            positions.len()
+        )));
+    }
+    Ok(positions.iter().map(String::as_str).collect())
+}
+
 impl Positions {
     fn refs(&self) -> Result<Vec<&str>, Refusal> {
-        if self.positions.len() > MAX_COMPONENTS {
-            return Err(Refusal(format!(
-                "{} components in one request; the server takes at most {MAX_COMPONENTS}",
-                self.positions.len()
-            )));
-        }
-        Ok(self.positions.iter().map(String::as_str).collect())
+        component_refs(&self.positions)
     }
 }
 
@@ -308,13 +313,7 @@ struct PlayRequest {
 
 impl PlayRequest {
     fn refs(&self) -> Result<Vec<&str>, Refusal> {
-        if self.positions.len() > MAX_COMPONENTS {
-            return Err(Refusal(format!(
-                "{} components in one request; the server takes at most {MAX_COMPONENTS}",
-                self.positions.len()
-            )));
-        }
-        Ok(self.positions.iter().map(String::as_str).collect())
+        component_refs(&self.positions)
     }
 
     fn side(&self) -> Result<PartizanSide, Refusal> {
