@@ -1,6 +1,7 @@
 //! Load on loopback only, with bounded counts: 200 concurrent small requests are all
 //! answered (p99 latency printed), one long request does not delay small ones by more than
-//! 100 ms, and malformed or oversized bodies get a 4xx while the server stays up.
+//! 100 ms, malformed or oversized bodies get a 4xx while the server stays up, and a request
+//! past the time limit (`--time`) is answered 503 while the server goes on.
 
 mod serve_support;
 
@@ -114,6 +115,22 @@ fn malformed_and_oversized_bodies_get_a_4xx_and_the_server_stays_up() {
     let (status, answer) = server.post("solve", &huge);
     assert_eq!(status, 413, "{answer}");
     assert!(answer["error"].as_str().unwrap().contains("larger than"));
+    assert!(server.alive());
+    small(&server);
+}
+
+#[test]
+fn a_request_past_the_time_limit_is_answered_503_and_the_server_goes_on() {
+    let mut server = Server::start_with(&["--time", "0.2"]);
+    let (status, answer) = server.post(
+        "table",
+        r#"{"game":"octal:0.007","from":131000,"to":131071}"#,
+    );
+    assert_eq!(status, 503, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "the request took longer than 0.2 s, this server's limit; ask for less"
+    );
     assert!(server.alive());
     small(&server);
 }

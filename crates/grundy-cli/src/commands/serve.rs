@@ -1,7 +1,8 @@
-//! `grundy serve [--port P] [--bind ADDR] [--open]`: the web explorer (see `crate::serve`).
+//! `grundy serve [--port P] [--bind ADDR] [--open] [--time SECONDS]`: the web explorer (see `crate::serve`).
 
 use grundy::GameError;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
 
 /// The arguments of `grundy serve`.
 #[derive(clap::Args)]
@@ -9,6 +10,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
   grundy serve                 then open http://127.0.0.1:8421/
   grundy serve --port 0        any free port (printed on the first line)
   grundy serve --open          and open the page in the desktop's browser
+  grundy serve --time 60       let each request compute for up to a minute (default 15 s)
 
 The page loads nothing from the internet. API: POST /api/<command> with a JSON body naming the
 CLI's arguments, answering what `grundy <command> --json` prints; GET /api/games.")]
@@ -23,9 +25,27 @@ pub struct Args {
     /// Open the page in the desktop's browser.
     #[arg(long)]
     open: bool,
+    /// Seconds one request may compute before it is answered with an error (503).
+    #[arg(long, value_name = "SECONDS", default_value_t = crate::serve::REQUEST_TIME.as_secs_f64(),
+          value_parser = request_seconds)]
+    time: f64,
+}
+
+/// `--time`: a positive number of seconds, at most a day (a server answers people).
+fn request_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds above 0 and at most 86400 (one day)"
+        )),
+    }
 }
 
 /// Serves until Ctrl-C.
 pub fn run(args: Args) -> Result<(), GameError> {
-    crate::serve::run(SocketAddr::new(args.bind, args.port), args.open)
+    crate::serve::run(
+        SocketAddr::new(args.bind, args.port),
+        args.open,
+        Duration::from_secs_f64(args.time),
+    )
 }

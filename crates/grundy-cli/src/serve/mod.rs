@@ -31,7 +31,8 @@ const DRAIN_LIMIT: usize = 16 * BODY_LIMIT;
 pub const WORKERS: usize = 4;
 /// How long a request may wait for a worker before it is answered "busy".
 pub const QUEUE_WAIT: Duration = Duration::from_secs(10);
-/// How long one request may compute before it is answered with an error.
+/// How long one request may compute before it is answered with an error, unless
+/// `grundy serve --time` says otherwise.
 pub const REQUEST_TIME: Duration = Duration::from_secs(15);
 /// The library's memory budget in the server: a request for more is refused with the figure.
 pub const MEMORY_BUDGET: u64 = 1 << 30;
@@ -41,8 +42,9 @@ const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
 
 /// Serves on `addr` until Ctrl-C; prints the address (with the port chosen when `addr` has
-/// port 0) on the first line of stdout, and opens it in a browser with `open`.
-pub fn run(addr: SocketAddr, open: bool) -> Result<(), GameError> {
+/// port 0) on the first line of stdout, and opens it in a browser with `open`. Each request
+/// may compute for `request_time`.
+pub fn run(addr: SocketAddr, open: bool, request_time: Duration) -> Result<(), GameError> {
     // A panic in a request is a bug, reported on stderr; the server goes on.
     std::panic::set_hook(Box::new(|info| {
         let _ = writeln!(
@@ -71,7 +73,7 @@ pub fn run(addr: SocketAddr, open: bool) -> Result<(), GameError> {
         if open {
             open_browser(&url);
         }
-        axum::serve(listener, router())
+        axum::serve(listener, router(request_time))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })
@@ -93,8 +95,11 @@ fn open_browser(url: &str) {
 }
 
 /// The routes: the page, its script and style, and the API.
-pub fn router() -> Router {
-    let workers = Arc::new(Semaphore::new(WORKERS));
+pub fn router(request_time: Duration) -> Router {
+    let limits = Limits {
+        workers: Arc::new(Semaphore::new(WORKERS)),
+        request_time,
+    };
     Router::new()
         .route(
             "/",
@@ -116,7 +121,7 @@ pub fn router() -> Router {
                 "no such page: the page is at / and the API at POST /api/<command>".into(),
             )
         })
-        .with_state(workers)
+        .with_state(limits)
 }
 
 fn page(text: &'static str, kind: &'static str) -> Response {
@@ -128,15 +133,11 @@ fn error(status: StatusCode, message: String) -> Response {
     (status, axum::Json(json!({ "error": message }))).into_response()
 }
 
-async fn games(State(workers): State<Arc<Semaphore>>) -> Response {
-    compute(workers, "games".into(), Value::Null).await
+async fn games(State(limits): State<Limits>) -> Response {
+    compute(limits, "games".into(), Value::Null).await
 }
 
-async fn command(
-    State(workers): State<Arc<Semaphore>>,
-    Path(name): Path<String>,
-    body: Body,
-) -> Response {
+async fn command(State(limits): State<Limits>, Path(name): Path<String>, body: Body) -> Response {
     let body = match read_body(body).await {
         Ok(body) => body,
         Err(refusal) => return refusal,
@@ -163,7 +164,7 @@ async fn command(
             }
         }
     };
-    compute(workers, name, body).await
+    compute(limits, name, body).await
 }
 
 /// The request body, at most [`BODY_LIMIT`] bytes. A longer one is answered 413 after
@@ -199,10 +200,17 @@ async fn read_body(body: Body) -> Result<Bytes, Response> {
     Ok(Bytes::from(kept))
 }
 
+/// What every request shares: the worker slots and the time each request may compute.
+#[derive(Clone)]
+struct Limits {
+    workers: Arc<Semaphore>,
+    request_time: Duration,
+}
+
 /// Answers `name` with `body` on the blocking pool, within the worker limit and the time
 /// limit; a panic is caught and answered 500.
-async fn compute(workers: Arc<Semaphore>, name: String, body: Value) -> Response {
-    let permit = match tokio::time::timeout(QUEUE_WAIT, workers.acquire_owned()).await {
+async fn compute(limits: Limits, name: String, body: Value) -> Response {
+    let permit = match tokio::time::timeout(QUEUE_WAIT, limits.workers.acquire_owned()).await {
         Ok(Ok(permit)) => permit,
         _ => {
             return error(
@@ -219,12 +227,12 @@ async fn compute(workers: Arc<Semaphore>, name: String, body: Value) -> Response
         let _permit = permit;
         std::panic::catch_unwind(|| api::answer(&name, body))
     });
-    match tokio::time::timeout(REQUEST_TIME, task).await {
+    match tokio::time::timeout(limits.request_time, task).await {
         Err(_) => error(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the request took longer than {} s, this server's limit; ask for less",
-                REQUEST_TIME.as_secs()
+                limits.request_time.as_secs_f64()
             ),
         ),
         Ok(Err(_)) | Ok(Ok(Err(_))) => error(

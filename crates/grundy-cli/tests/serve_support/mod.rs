@@ -17,8 +17,14 @@ pub struct Server {
 impl Server {
     /// Starts `grundy serve --port 0` and reads the address from its first line.
     pub fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// [`Server::start`] with more arguments of `grundy serve`.
+    pub fn start_with(arguments: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(["serve", "--port", "0"])
+            .args(arguments)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
