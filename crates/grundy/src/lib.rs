@@ -47,27 +47,9 @@ pub mod impartial;
 pub mod limits;
 pub mod numeric;
 pub mod outcome;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod partizan;
 pub mod progress;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod registry;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod render;
 pub mod table_cache;
 pub mod theory;

@@ -122,7 +122,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve hackenbush @examples/graphs/hackenbush-house.txt",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(hackenbush::Hackenbush))
+            Ok(Box::new(Text(hackenbush::Hackenbush)))
         },
     },
     Entry {
@@ -132,7 +132,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve geography @examples/graphs/petersen.txt",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(geography::Geography))
+            Ok(Box::new(Text(geography::Geography)))
         },
     },
     Entry {
@@ -140,7 +140,9 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "geography on an N×M board (`geography-grid:N,M`): step to an adjacent unvisited cell. Position: `r,c` (default the corner 0,0)",
         example: "solve geography-grid:1000,1000 0,0",
-        build: |args, spec| Ok(Box::new(geography_grid::GeographyGrid::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(geography_grid::GeographyGrid::parse(
+                args, spec,
+            )?))),
     },
     Entry {
         name: "graph",
@@ -149,7 +151,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve graph @examples/graphs/loopy.txt",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(loopy_graph::LoopyGraph))
+            Ok(Box::new(Text(loopy_graph::LoopyGraph)))
         },
     },
     Entry {

@@ -8,7 +8,6 @@
 //! `Family` directly and interpret the POSITION list themselves.
 
 use crate::error::GameError;
-use crate::numeric::Nimber;
 pub use crate::outcome::{GameValue, Play, Winner};
 use crate::theory::period::HeapSequence;
 
@@ -257,7 +256,7 @@ pub fn empty_position_winner(play: Play) -> Winner {
 }
 
 /// Whether no component of `positions` has a move (a whole-position game: the position).
-pub fn no_moves_left<F: Family + ?Sized>(
+pub(crate) fn no_moves_left<F: Family + ?Sized>(
     family: &F,
     positions: &[&str],
 ) -> Result<bool, GameError> {
@@ -272,81 +271,17 @@ pub fn no_moves_left<F: Family + ?Sized>(
     Ok(true)
 }
 
-/// Every component of a sum, each read by `parse`. An empty sum is refused as
-/// `no position given: {what_to_give}`, so that a forgotten argument is never the empty game.
-pub fn parse_components<T>(
-    positions: &[&str],
-    what_to_give: &str,
-    parse: impl Fn(&str) -> Result<T, GameError>,
-) -> Result<Vec<T>, GameError> {
-    if positions.is_empty() {
-        return Err(GameError::bad_position(
-            "",
-            format!("no position given: {what_to_give}"),
-        ));
-    }
-    positions.iter().map(|p| parse(p)).collect()
-}
-
-/// The normal-play [`Solution`] of a sum whose components' values are known (heads, cells,
-/// pictures): `values[i]` is the value of `components[i]`, `position` writes a component, and
-/// `moves_to(component, target)` lists, already written, its moves to an option worth
-/// `target` (those make the sum 0).
-pub fn solve_components<C>(
-    components: &[C],
-    values: &[Nimber],
-    position: impl Fn(&C) -> String,
-    mut moves_to: impl FnMut(&C, Nimber) -> Result<Vec<String>, GameError>,
-    method: String,
-) -> Result<Solution, GameError> {
-    let total = Nimber::sum(values.iter().copied());
-    let mut winning_moves = Vec::new();
-    let mut moves_omitted = None;
-    if !total.is_zero() {
-        'components: for (i, (component, &v)) in components.iter().zip(values).enumerate() {
-            match moves_to(component, total ^ v) {
-                Ok(moves) => {
-                    // The total is capped too (issue 20), not only each component.
-                    if let Some(reason) =
-                        crate::limits::winning_moves_over_cap(winning_moves.len(), moves.len())
-                    {
-                        winning_moves.clear();
-                        moves_omitted = Some(reason);
-                        break 'components;
-                    }
-                    winning_moves.extend(moves.into_iter().map(|to| Move { component: i, to }))
-                }
-                // The winner is known; only the list is out of reach: say so (never a
-                // partial list), as `solve` answers whenever `value` does.
-                Err(GameError::TooLarge(reason)) => {
-                    winning_moves.clear();
-                    moves_omitted = Some(reason);
-                    break 'components;
-                }
-                Err(e) => return Err(e),
-            }
-        }
-    }
-    Ok(Solution {
-        moves_omitted,
-        one_winning_move: None,
-        winner: Winner::from_grundy(total),
-        grundy: Some(total.0),
-        winning_moves,
-        components: components
-            .iter()
-            .zip(values)
-            .map(|(component, v)| ComponentReport {
-                position: position(component),
-                grundy: Some(v.0),
-            })
-            .collect(),
-        method,
-    })
+/// The refusal of an empty POSITION list, `no position given: {what_to_give}`: a forgotten
+/// argument is never the empty game.
+pub(crate) fn no_position_given(what_to_give: &str) -> GameError {
+    GameError::bad_position("", format!("no position given: {what_to_give}"))
 }
 
 /// Component `component` (0-based) of `positions`, or an error naming the valid range.
-pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p str, GameError> {
+pub(crate) fn component_at<'p>(
+    positions: &[&'p str],
+    component: usize,
+) -> Result<&'p str, GameError> {
     positions.get(component).copied().ok_or_else(|| {
         GameError::bad_position(
             &component.to_string(),
@@ -360,7 +295,7 @@ pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p s
 
 /// Why a move from `from` is illegal, listing the legal options when they are known (`None`:
 /// too many to list) and few.
-pub fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
+pub(crate) fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
     match options {
         Some([]) => format!("`{from}` has no moves"),
         Some(listed) if listed.len() <= 12 => format!(
@@ -374,29 +309,14 @@ pub fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::heap::parse_heap;
 
     #[test]
-    fn parse_components_refuses_an_empty_sum_and_reads_each_part() {
-        let refused = parse_components(&[], "list one heap size per component", parse_heap);
+    fn the_empty_position_list_is_refused_by_name() {
         assert_eq!(
-            refused.unwrap_err().to_string(),
+            no_position_given("list one heap size per component").to_string(),
             "invalid position ``: no position given: list one heap size per component"
         );
-        assert_eq!(
-            parse_components(&["3", "2^4"], "", parse_heap).unwrap(),
-            [3, 16]
-        );
-        assert!(parse_components(&["3", "x"], "", parse_heap).is_err());
-    }
-
-    #[test]
-    fn normal_only_refuses_misere_play_with_the_familys_reason() {
-        let why_not = || "no theory".to_string();
-        assert!(Play::Normal.normal_only(why_not).is_ok());
-        assert_eq!(
-            Play::Misere.normal_only(why_not).unwrap_err().to_string(),
-            GameError::Unsupported("no theory".into()).to_string()
-        );
+        assert_eq!(empty_position_winner(Play::Normal), Winner::Second);
+        assert_eq!(empty_position_winner(Play::Misere), Winner::First);
     }
 }

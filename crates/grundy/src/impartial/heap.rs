@@ -12,7 +12,7 @@
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    batch_lines, component_at, empty_position_winner, illegal_move_reason, parse_components,
+    batch_lines, component_at, empty_position_winner, illegal_move_reason, no_position_given,
     ComponentReport, Family, GameValue, Layout, Move, OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::HeapGame;
@@ -426,7 +426,10 @@ impl<R: HeapRules> HeapFamily<R> {
     }
 
     fn parse_all(positions: &[&str]) -> Result<Vec<u64>, GameError> {
-        parse_components(positions, "list one heap size per component", parse_heap)
+        if positions.is_empty() {
+            return Err(no_position_given("list one heap size per component"));
+        }
+        positions.iter().map(|p| parse_heap(p)).collect()
     }
 
     /// Misère winning moves: every single-heap move after which the opponent (to move) loses.

@@ -103,6 +103,27 @@ pub trait Ruleset: Send + Sync {
         Ok(vec![position])
     }
 
+    /// Reads every POSITION argument of a sum (none required: what is left after a move may
+    /// be nothing). Default: each argument by [`Ruleset::read`]. A game whose arguments are
+    /// read together (the tokens of one graph file, whose values are computed once)
+    /// overrides it.
+    fn read_sum(&self, positions: &[&str]) -> Result<Vec<Self::Position>, GameError> {
+        let mut sum = Vec::with_capacity(positions.len());
+        for text in positions {
+            sum.extend(self.read(text)?);
+        }
+        Ok(sum)
+    }
+
+    /// What an empty POSITION list means to `solve`, `batch` and `play`. Default: a refusal
+    /// naming [`Ruleset::what_to_give`], so that a forgotten argument is never the empty
+    /// game; a game with a natural start (geography-grid: the corner) returns it.
+    fn read_nothing(&self) -> Result<Vec<Self::Position>, GameError> {
+        Err(crate::impartial::family::no_position_given(
+            self.what_to_give(),
+        ))
+    }
+
     /// Checks what depends on the rules rather than the syntax (a cell on this board).
     fn check(&self, _position: &Self::Position) -> Result<(), GameError> {
         Ok(())
@@ -206,6 +227,13 @@ pub trait Ruleset: Send + Sync {
         Ok(true)
     }
 
+    /// Capability: the value of one POSITION argument that holds several components (a graph
+    /// file with several tokens), where the game adds values by its own rule (Smith's sums
+    /// of loopy values). Default `None`: `value` takes one component.
+    fn sum_value(&self, _sum: &[Self::Position]) -> Option<Result<GameValue, GameError>> {
+        None
+    }
+
     /// Capability: misère play, where the game has a theory of it.
     fn misere(&self) -> Option<&dyn Misere<Self::Position>> {
         None
@@ -302,7 +330,8 @@ pub fn solve_by_values<R: Ruleset + ?Sized>(
 
 /// [`solve_by_values`] with the game's own search for the options of a component worth a
 /// target (`moves_to`), e.g. one nim-division instead of every option. A search that refuses
-/// (`TooLarge`) omits the whole list and says why, never a partial list.
+/// (`TooLarge`), or a list over the total cap of [`limits`](crate::limits) (issue 20: the sum's
+/// list, not only each component's), omits the whole list and says why, never a partial list.
 pub fn solve_with<R: Ruleset + ?Sized>(
     rules: &R,
     sum: &[R::Position],
@@ -319,6 +348,13 @@ pub fn solve_with<R: Ruleset + ?Sized>(
         for (component, (position, &v)) in sum.iter().zip(&values).enumerate() {
             match moves_to(position, total ^ v) {
                 Ok(options) => {
+                    if let Some(reason) =
+                        crate::limits::winning_moves_over_cap(winning_moves.len(), options.len())
+                    {
+                        winning_moves.clear();
+                        moves_omitted = Some(reason);
+                        break;
+                    }
                     winning_moves.extend(options.into_iter().map(|to| Reply { component, to }))
                 }
                 Err(GameError::TooLarge(reason)) => {
