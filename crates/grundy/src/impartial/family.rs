@@ -1,11 +1,15 @@
-//! The CLI's view of a game: a [`Family`] is a parsed GAME spec that answers `solve`, `value`,
-//! `batch` and (for heap games) `table` from position *text*.
+//! The text interface of a game: a [`Family`] is a parsed GAME spec that answers `solve`,
+//! `value`, `batch` and (for heap games) `table` from position *text*, and the report types
+//! it answers with ([`Solution`], [`Move`], [`OptionReport`]).
 //!
-//! Families are trait objects so the CLI needs no knowledge of any particular game. Most
-//! families are sums of independent heaps and implement [`HeapRules`]; the adapter
-//! [`HeapFamily`](crate::impartial::heap::HeapFamily) turns those into a `Family`. Games whose
-//! position is one structured object (Moore's Nim, the prime-heap game, a graph) implement
-//! `Family` directly and interpret the POSITION list themselves.
+//! Families are trait objects so the CLI and the Python package need no knowledge of any
+//! particular game. No game implements `Family` itself: there are exactly two adapters, one
+//! per kind of rules. Heap games implement
+//! [`HeapRules`](crate::impartial::heap::HeapRules) and are wrapped in
+//! [`HeapFamily`](crate::impartial::heap::HeapFamily) (tables, periods, the gcd sieve);
+//! every other game is a typed [`Ruleset`](crate::impartial::ruleset::Ruleset) wrapped in
+//! [`Text`](crate::impartial::text::Text), which parses positions with the ruleset's
+//! `FromStr` and writes its typed answers back.
 
 use crate::error::GameError;
 pub use crate::outcome::{GameValue, Play, Winner};
@@ -119,7 +123,7 @@ pub trait Family: Send + Sync {
     /// `count` for a family whose tuples of heaps are *not* disjunctive sums (prime-heap):
     /// how many `heaps`-tuples of `sizes` (sorted, distinct) are second-player wins, modulo
     /// `modulus ≥ 1`, by the family's own outcome rule. `None` (the default): a tuple is a
-    /// sum, decided by the nim-sum of the heaps' values ([`crate::count`]).
+    /// sum, decided by the nim-sum of the heaps' values ([`crate::impartial::count`]).
     fn count_second_player_wins(
         &self,
         _sizes: &[u64],

@@ -8,7 +8,7 @@
 //! `s`, the first player follows the mate of `s` in a maximum matching of the graph.) After
 //! the move `s → t` the opponent faces `t` in `G − s`, so `t` wins for us iff some maximum
 //! matching of `G − s` misses `t`. Both questions are one augmenting-path search each
-//! ([`Matcher::avoidable`]), after one maximum matching of `G`.
+//! (`Matcher::avoidable`), after one maximum matching of `G`.
 //!
 //! Only outcomes follow from matchings, not Grundy values (which sums need, and for which no
 //! polynomial method is known), so `value` and sums are refused rather than answered by an
