@@ -37,7 +37,16 @@ pub struct Entry {
     pub build: Builder,
 }
 
-/// Every family grundy knows, in the order `grundy games` lists them.
+/// Every family grundy knows, in the order `grundy games` lists them. Each entry's example is
+/// a command line that runs; names and aliases are unique.
+///
+/// ```
+/// let nim = grundy::CATALOGUE.iter().find(|e| e.name == "nim").unwrap();
+/// assert_eq!(nim.aliases, ["poker-nim"]);
+/// assert!(nim.example.starts_with("solve nim"));
+/// let family = (nim.build)("", "nim").unwrap();
+/// assert_eq!(family.spec(), "nim");
+/// ```
 pub const CATALOGUE: &[Entry] = &[
     Entry {
         name: "nim",
@@ -250,7 +259,16 @@ fn find(name: &str) -> Option<&'static Entry> {
         .find(|e| e.name == name || e.aliases.contains(&name))
 }
 
-/// Parses a GAME spec such as `nim` or `subtraction:1,3,4`.
+/// Parses a GAME spec such as `nim` or `subtraction:1,3,4`: a name or alias of [`CATALOGUE`],
+/// then the family's own arguments after `:`. Errors name the spec and what is wrong.
+///
+/// ```
+/// let game = grundy::parse_spec("sub:1,3,4").unwrap();
+/// assert_eq!(game.spec(), "subtraction:1,3,4"); // the canonical spec, alias resolved
+/// let err = grundy::parse_spec("no-such-game").err().unwrap().to_string();
+/// assert!(err.contains("no-such-game"), "{err}");
+/// assert!(grundy::parse_spec("subtraction:1,x").is_err());
+/// ```
 pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, GameError> {
     let (name, args) = split(spec);
     let entry = find(&name).ok_or_else(|| {

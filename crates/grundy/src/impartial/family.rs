@@ -16,6 +16,13 @@ pub use crate::outcome::{GameValue, Play, Winner};
 use crate::theory::period::HeapSequence;
 
 /// How a POSITION list is read.
+///
+/// ```
+/// use grundy::Layout;
+/// assert_eq!(grundy::parse_spec("nim").unwrap().layout(), Layout::Heaps);
+/// assert_eq!(grundy::parse_spec("chessboard").unwrap().layout(), Layout::Sum);
+/// assert_eq!(grundy::parse_spec("moore:2").unwrap().layout(), Layout::Whole);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     /// A sum of independent components, one per argument (cells, coins, pictures, tokens).
@@ -28,6 +35,16 @@ pub enum Layout {
 }
 
 /// One winning move: replace component `component` (0-based) by the position `to`.
+///
+/// ```
+/// use grundy::{Move, Play};
+/// let game = grundy::parse_spec("subtraction:1,2").unwrap();
+/// // G(n) = n mod 3: from 4 + 0 the winning move takes one token.
+/// let solution = game.solve(&["4", "0"], Play::Normal).unwrap();
+/// assert_eq!(solution.winning_moves, [Move { component: 0, to: "3".into() }]);
+/// // The same text is what `apply_move` takes.
+/// assert_eq!(game.apply_move(&["4", "0"], 0, "3").unwrap(), ["3", "0"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
@@ -38,6 +55,14 @@ pub struct Move {
 }
 
 /// One component of a solved position, for reports.
+///
+/// ```
+/// use grundy::{ComponentReport, Play};
+/// let nim = grundy::parse_spec("nim").unwrap();
+/// let solution = nim.solve(&["2^3"], Play::Normal).unwrap();
+/// // Reported in the family's canonical text.
+/// assert_eq!(solution.components, [ComponentReport { position: "8".into(), grundy: Some(8) }]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ComponentReport {
@@ -51,6 +76,17 @@ pub struct ComponentReport {
 }
 
 /// Everything `grundy solve` reports. Field names are a public interface (`--json`).
+///
+/// ```
+/// use grundy::{Move, Play, Winner};
+/// let nim = grundy::parse_spec("nim").unwrap();
+/// let solution = nim.solve(&["3", "5"], Play::Normal).unwrap();
+/// // 3 ⊕ 5 = 6: the one winning move takes heap 5 down to 5 ⊕ 6 = 3.
+/// assert_eq!((solution.winner, solution.grundy), (Winner::First, Some(6)));
+/// assert_eq!(solution.winning_moves, [Move { component: 1, to: "3".into() }]);
+/// assert_eq!(solution.components[1].grundy, Some(5));
+/// assert_eq!(solution.moves_omitted, None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
@@ -79,6 +115,15 @@ pub struct Solution {
 
 /// One option of a position (what one move leaves), with its value: the raw material of a
 /// derivation `G(x) = mex{…}` (`grundy explain`) and of move checking (`grundy play`).
+///
+/// ```
+/// let kayles = grundy::parse_spec("kayles").unwrap();
+/// // From a row of 3: take 1 from the end (2), 2 from the end (1), 1 from the middle (1+1).
+/// let options = kayles.options("3").unwrap();
+/// let listed: Vec<(&str, u64)> = options.iter().map(|o| (o.position.as_str(), o.grundy)).collect();
+/// assert_eq!(listed, [("2", 2), ("1", 1), ("1+1", 0)]);
+/// assert_eq!(options[2].parts.len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct OptionReport {
@@ -91,7 +136,21 @@ pub struct OptionReport {
     pub grundy: u64,
 }
 
-/// A parsed GAME spec, as the CLI uses it.
+/// A parsed GAME spec, as the CLI uses it: positions in and answers out as text, under a
+/// [`Play`] convention.
+///
+/// ```
+/// use grundy::{Family, GameValue, Nimber, Play, Winner};
+/// let nim: Box<dyn Family> = grundy::parse_spec("nim").unwrap();
+/// assert_eq!(nim.value("5").unwrap(), GameValue::Finite(Nimber(5)));
+/// assert_eq!(nim.outcome(&["3", "3"], Play::Normal).unwrap(), Winner::Second);
+/// // Misère Nim with a heap above 1: the nim-sum decides, as in normal play.
+/// assert_eq!(nim.outcome(&["3", "2"], Play::Misere).unwrap(), Winner::First);
+/// let mut out = String::new();
+/// nim.batch("1 1\n2\n", Play::Normal, &mut out).unwrap();
+/// assert_eq!(out, "second\nfirst\n");
+/// assert!(nim.value("x").is_err());
+/// ```
 pub trait Family: Send + Sync {
     /// The canonical spec, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;

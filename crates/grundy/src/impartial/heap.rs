@@ -252,7 +252,16 @@ pub(crate) fn normalise_option(mut heaps: Vec<u64>) -> Vec<u64> {
     heaps
 }
 
-/// Adapts [`HeapRules`] to the CLI's [`Family`]: positions are sums of heaps.
+/// Adapts [`HeapRules`] to the CLI's [`Family`]: positions are sums of heaps. The tables,
+/// period search and bulk values of the rules serve every `Family` answer.
+///
+/// ```
+/// use grundy::{Family, HeapFamily, Play};
+/// use grundy::impartial::games::nim::Nim;
+/// let nim = HeapFamily::new(Nim);
+/// assert_eq!(nim.spec(), "nim");
+/// assert_eq!(nim.solve(&["1", "2", "3"], Play::Normal).unwrap().grundy, Some(0));
+/// ```
 pub struct HeapFamily<R: HeapRules> {
     rules: R,
     /// `G(0..len)` computed so far, for families without a closed form.

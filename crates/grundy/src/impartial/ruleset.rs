@@ -23,6 +23,13 @@ use std::str::FromStr;
 
 /// The typed position of one heap (or one coin at `x`): an integer up to 2^64−1, read as
 /// `10^18` or `2^64-1` too.
+///
+/// ```
+/// use grundy::Heap;
+/// assert_eq!("2^10".parse::<Heap>().unwrap(), Heap(1024));
+/// assert_eq!(Heap(7).to_string(), "7");
+/// assert!("-1".parse::<Heap>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Heap(pub u64);
 
@@ -75,6 +82,35 @@ pub struct Solved<P> {
 /// The rules of a structured impartial game, on typed positions. Every fast path a ruleset
 /// takes (a closed form, a theorem) must agree with [`Ruleset::options`] read as the
 /// definition; each game's tests check that with the generic [`Solver`](crate::impartial::Solver).
+///
+/// A game needs only `spec`, `value` and `options`; [`Text`](crate::impartial::text::Text)
+/// gives it the whole text interface:
+///
+/// ```
+/// use grundy::{Family, GameError, GameValue, Heap, Nimber, Play, Ruleset, Text};
+/// /// Take one or two tokens: G(n) = n mod 3.
+/// struct TakeOneOrTwo;
+/// impl Ruleset for TakeOneOrTwo {
+///     type Position = Heap;
+///     fn spec(&self) -> String {
+///         "take-1-or-2".into()
+///     }
+///     fn value(&self, h: &Heap) -> Result<GameValue, GameError> {
+///         Ok(GameValue::Finite(Nimber(h.0 % 3)))
+///     }
+///     fn options(&self, h: &Heap) -> Result<Vec<Vec<Heap>>, GameError> {
+///         Ok((1..=2.min(h.0)).map(|t| vec![Heap(h.0 - t)]).collect())
+///     }
+/// }
+/// let game = Text(TakeOneOrTwo);
+/// let solution = game.solve(&["4", "2"], Play::Normal).unwrap();
+/// // G(4) ⊕ G(2) = 1 ⊕ 2 = 3: win by 4 → 2 (2 ⊕ 2 = 0) or by 2 → 1 (1 ⊕ 1 = 0).
+/// assert_eq!(solution.grundy, Some(3));
+/// let moves: Vec<(usize, &str)> =
+///     solution.winning_moves.iter().map(|m| (m.component, m.to.as_str())).collect();
+/// assert_eq!(moves, [(0, "2"), (1, "1")]);
+/// assert!(game.apply_move(&["4", "2"], 0, "1").is_err()); // takes three
+/// ```
 pub trait Ruleset: Send + Sync {
     /// One component of a sum (or, for [`Layout::Whole`], the whole position). Parsing
     /// errors name the token and what was expected.

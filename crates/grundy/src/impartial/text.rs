@@ -13,6 +13,15 @@ use crate::outcome::{GameValue, Winner};
 use crate::theory::period::HeapSequence;
 
 /// A typed ruleset seen through text: `Box::new(Text(Chessboard::parse(…)?))` is a family.
+///
+/// ```
+/// use grundy::{Family, Play, Text, Winner};
+/// use grundy::impartial::games::staircase::Staircase;
+/// let staircase = Text(Staircase);
+/// // Staircase Nim is Nim on the odd steps: 1 ⊕ 1 = 0.
+/// assert_eq!(staircase.outcome(&["3", "1", "4", "1"], Play::Normal).unwrap(), Winner::Second);
+/// assert!(staircase.solve(&["x"], Play::Normal).is_err());
+/// ```
 pub struct Text<R>(pub R);
 
 impl<R: Ruleset> Text<R> {
