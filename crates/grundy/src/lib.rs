@@ -20,8 +20,10 @@
 //!   into a [`Family`], whose answers are data ([`Solution`], [`Move`], [`OptionReport`],
 //!   [`GameValue`], [`Winner`]) under a [`Play`] convention;
 //! - **your own game**: implement [`ImpartialGame`] (any hashable position) and ask the
-//!   [`Solver`], or implement [`HeapGame`] + [`HeapRules`] and wrap it in a [`HeapFamily`]
-//!   to get tables ([`heap_table`]), certified periods and the whole `Family` interface;
+//!   [`Solver`]; or implement [`HeapGame`] + [`HeapRules`] and wrap it in a [`HeapFamily`]
+//!   to get tables ([`heap_table`]), certified periods and the whole `Family` interface; or
+//!   write a typed [`Ruleset`] (positions with `FromStr + Display`, e.g. [`Heap`]) and wrap it
+//!   in [`Text`], read by its [`Layout`];
 //! - **periods**: [`search`] a [`HeapSequence`] within a [`Budget`] for a [`Period`] that a
 //!   [`PeriodRule`] proves ([`SearchResult`], [`PeriodReport`]);
 //! - **values**: [`Nimber`], [`mex`], [`MexSet`]; every failure is a [`GameError`].
@@ -47,37 +49,22 @@ pub mod impartial;
 pub mod limits;
 pub mod numeric;
 pub mod outcome;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod partizan;
 pub mod progress;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod registry;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod render;
 pub mod table_cache;
 pub mod theory;
 
 pub use error::GameError;
+pub use impartial::family::Layout;
 pub use impartial::family::{
     ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
 };
 pub use impartial::heap::{HeapFamily, HeapRules};
+pub use impartial::ruleset::{Heap, Ruleset};
 pub use impartial::table::heap_table;
+pub use impartial::text::Text;
 pub use impartial::{HeapGame, Heaps, ImpartialGame, Solver};
 pub use numeric::{mex, MexSet, Nimber};
 pub use registry::{parse_spec, CATALOGUE};

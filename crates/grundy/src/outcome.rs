@@ -1,7 +1,6 @@
 //! Who wins: the two play conventions and the outcome of a position, shared by every world
 //! of games and by the theories (misère play) that decide it.
 
-use crate::error::GameError;
 use crate::numeric::Nimber;
 use std::fmt;
 
@@ -22,17 +21,6 @@ pub enum Play {
     Normal,
     /// The player who makes the last move loses.
     Misere,
-}
-
-impl Play {
-    /// For families without a misère theory: `Ok` in normal play, and in misère play the
-    /// refusal `Unsupported`, worded by the family (`why_not`).
-    pub fn normal_only(self, why_not: impl FnOnce() -> String) -> Result<(), GameError> {
-        match self {
-            Play::Normal => Ok(()),
-            Play::Misere => Err(GameError::Unsupported(why_not())),
-        }
-    }
 }
 
 /// Who wins with perfect play, from the point of view of the player about to move.

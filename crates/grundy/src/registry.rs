@@ -37,7 +37,16 @@ pub struct Entry {
     pub build: Builder,
 }
 
-/// Every family grundy knows, in the order `grundy games` lists them.
+/// Every family grundy knows, in the order `grundy games` lists them. Each entry's example is
+/// a command line that runs; names and aliases are unique.
+///
+/// ```
+/// let nim = grundy::CATALOGUE.iter().find(|e| e.name == "nim").unwrap();
+/// assert_eq!(nim.aliases, ["poker-nim"]);
+/// assert!(nim.example.starts_with("solve nim"));
+/// let family = (nim.build)("", "nim").unwrap();
+/// assert_eq!(family.spec(), "nim");
+/// ```
 pub const CATALOGUE: &[Entry] = &[
     Entry {
         name: "nim",
@@ -122,7 +131,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve hackenbush @examples/graphs/hackenbush-house.txt",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(hackenbush::Hackenbush))
+            Ok(Box::new(Text(hackenbush::Hackenbush)))
         },
     },
     Entry {
@@ -132,7 +141,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve geography @examples/graphs/petersen.txt",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(geography::Geography))
+            Ok(Box::new(Text(geography::Geography)))
         },
     },
     Entry {
@@ -140,7 +149,9 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "geography on an N×M board (`geography-grid:N,M`): step to an adjacent unvisited cell. Position: `r,c` (default the corner 0,0)",
         example: "solve geography-grid:1000,1000 0,0",
-        build: |args, spec| Ok(Box::new(geography_grid::GeographyGrid::parse(args, spec)?)),
+        build: |args, spec| Ok(Box::new(Text(geography_grid::GeographyGrid::parse(
+                args, spec,
+            )?))),
     },
     Entry {
         name: "graph",
@@ -149,7 +160,7 @@ pub const CATALOGUE: &[Entry] = &[
         example: "solve graph @examples/graphs/loopy.txt",
         build: |args, spec| {
             no_args(args, spec)?;
-            Ok(Box::new(loopy_graph::LoopyGraph))
+            Ok(Box::new(Text(loopy_graph::LoopyGraph)))
         },
     },
     Entry {
@@ -248,7 +259,16 @@ fn find(name: &str) -> Option<&'static Entry> {
         .find(|e| e.name == name || e.aliases.contains(&name))
 }
 
-/// Parses a GAME spec such as `nim` or `subtraction:1,3,4`.
+/// Parses a GAME spec such as `nim` or `subtraction:1,3,4`: a name or alias of [`CATALOGUE`],
+/// then the family's own arguments after `:`. Errors name the spec and what is wrong.
+///
+/// ```
+/// let game = grundy::parse_spec("sub:1,3,4").unwrap();
+/// assert_eq!(game.spec(), "subtraction:1,3,4"); // the canonical spec, alias resolved
+/// let err = grundy::parse_spec("no-such-game").err().unwrap().to_string();
+/// assert!(err.contains("no-such-game"), "{err}");
+/// assert!(grundy::parse_spec("subtraction:1,x").is_err());
+/// ```
 pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, GameError> {
     let (name, args) = split(spec);
     let entry = find(&name).ok_or_else(|| {

@@ -1,18 +1,28 @@
-//! The CLI's view of a game: a [`Family`] is a parsed GAME spec that answers `solve`, `value`,
-//! `batch` and (for heap games) `table` from position *text*.
+//! The text interface of a game: a [`Family`] is a parsed GAME spec that answers `solve`,
+//! `value`, `batch` and (for heap games) `table` from position *text*, and the report types
+//! it answers with ([`Solution`], [`Move`], [`OptionReport`]).
 //!
-//! Families are trait objects so the CLI needs no knowledge of any particular game. Most
-//! families are sums of independent heaps and implement [`HeapRules`]; the adapter
-//! [`HeapFamily`](crate::impartial::heap::HeapFamily) turns those into a `Family`. Games whose
-//! position is one structured object (Moore's Nim, the prime-heap game, a graph) implement
-//! `Family` directly and interpret the POSITION list themselves.
+//! Families are trait objects so the CLI and the Python package need no knowledge of any
+//! particular game. No game implements `Family` itself: there are exactly two adapters, one
+//! per kind of rules. Heap games implement
+//! [`HeapRules`](crate::impartial::heap::HeapRules) and are wrapped in
+//! [`HeapFamily`](crate::impartial::heap::HeapFamily) (tables, periods, the gcd sieve);
+//! every other game is a typed [`Ruleset`](crate::impartial::ruleset::Ruleset) wrapped in
+//! [`Text`](crate::impartial::text::Text), which parses positions with the ruleset's
+//! `FromStr` and writes its typed answers back.
 
 use crate::error::GameError;
-use crate::numeric::Nimber;
 pub use crate::outcome::{GameValue, Play, Winner};
 use crate::theory::period::HeapSequence;
 
 /// How a POSITION list is read.
+///
+/// ```
+/// use grundy::Layout;
+/// assert_eq!(grundy::parse_spec("nim").unwrap().layout(), Layout::Heaps);
+/// assert_eq!(grundy::parse_spec("chessboard").unwrap().layout(), Layout::Sum);
+/// assert_eq!(grundy::parse_spec("moore:2").unwrap().layout(), Layout::Whole);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     /// A sum of independent components, one per argument (cells, coins, pictures, tokens).
@@ -25,6 +35,16 @@ pub enum Layout {
 }
 
 /// One winning move: replace component `component` (0-based) by the position `to`.
+///
+/// ```
+/// use grundy::{Move, Play};
+/// let game = grundy::parse_spec("subtraction:1,2").unwrap();
+/// // G(n) = n mod 3: from 4 + 0 the winning move takes one token.
+/// let solution = game.solve(&["4", "0"], Play::Normal).unwrap();
+/// assert_eq!(solution.winning_moves, [Move { component: 0, to: "3".into() }]);
+/// // The same text is what `apply_move` takes.
+/// assert_eq!(game.apply_move(&["4", "0"], 0, "3").unwrap(), ["3", "0"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
@@ -35,6 +55,14 @@ pub struct Move {
 }
 
 /// One component of a solved position, for reports.
+///
+/// ```
+/// use grundy::{ComponentReport, Play};
+/// let nim = grundy::parse_spec("nim").unwrap();
+/// let solution = nim.solve(&["2^3"], Play::Normal).unwrap();
+/// // Reported in the family's canonical text.
+/// assert_eq!(solution.components, [ComponentReport { position: "8".into(), grundy: Some(8) }]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ComponentReport {
@@ -48,6 +76,17 @@ pub struct ComponentReport {
 }
 
 /// Everything `grundy solve` reports. Field names are a public interface (`--json`).
+///
+/// ```
+/// use grundy::{Move, Play, Winner};
+/// let nim = grundy::parse_spec("nim").unwrap();
+/// let solution = nim.solve(&["3", "5"], Play::Normal).unwrap();
+/// // 3 ⊕ 5 = 6: the one winning move takes heap 5 down to 5 ⊕ 6 = 3.
+/// assert_eq!((solution.winner, solution.grundy), (Winner::First, Some(6)));
+/// assert_eq!(solution.winning_moves, [Move { component: 1, to: "3".into() }]);
+/// assert_eq!(solution.components[1].grundy, Some(5));
+/// assert_eq!(solution.moves_omitted, None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
@@ -76,6 +115,15 @@ pub struct Solution {
 
 /// One option of a position (what one move leaves), with its value: the raw material of a
 /// derivation `G(x) = mex{…}` (`grundy explain`) and of move checking (`grundy play`).
+///
+/// ```
+/// let kayles = grundy::parse_spec("kayles").unwrap();
+/// // From a row of 3: take 1 from the end (2), 2 from the end (1), 1 from the middle (1+1).
+/// let options = kayles.options("3").unwrap();
+/// let listed: Vec<(&str, u64)> = options.iter().map(|o| (o.position.as_str(), o.grundy)).collect();
+/// assert_eq!(listed, [("2", 2), ("1", 1), ("1+1", 0)]);
+/// assert_eq!(options[2].parts.len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct OptionReport {
@@ -88,7 +136,21 @@ pub struct OptionReport {
     pub grundy: u64,
 }
 
-/// A parsed GAME spec, as the CLI uses it.
+/// A parsed GAME spec, as the CLI uses it: positions in and answers out as text, under a
+/// [`Play`] convention.
+///
+/// ```
+/// use grundy::{Family, GameValue, Nimber, Play, Winner};
+/// let nim: Box<dyn Family> = grundy::parse_spec("nim").unwrap();
+/// assert_eq!(nim.value("5").unwrap(), GameValue::Finite(Nimber(5)));
+/// assert_eq!(nim.outcome(&["3", "3"], Play::Normal).unwrap(), Winner::Second);
+/// // Misère Nim with a heap above 1: the nim-sum decides, as in normal play.
+/// assert_eq!(nim.outcome(&["3", "2"], Play::Misere).unwrap(), Winner::First);
+/// let mut out = String::new();
+/// nim.batch("1 1\n2\n", Play::Normal, &mut out).unwrap();
+/// assert_eq!(out, "second\nfirst\n");
+/// assert!(nim.value("x").is_err());
+/// ```
 pub trait Family: Send + Sync {
     /// The canonical spec, e.g. `subtraction:1,3,4`.
     fn spec(&self) -> String;
@@ -120,7 +182,7 @@ pub trait Family: Send + Sync {
     /// `count` for a family whose tuples of heaps are *not* disjunctive sums (prime-heap):
     /// how many `heaps`-tuples of `sizes` (sorted, distinct) are second-player wins, modulo
     /// `modulus ≥ 1`, by the family's own outcome rule. `None` (the default): a tuple is a
-    /// sum, decided by the nim-sum of the heaps' values ([`crate::count`]).
+    /// sum, decided by the nim-sum of the heaps' values ([`crate::impartial::count`]).
     fn count_second_player_wins(
         &self,
         _sizes: &[u64],
@@ -257,7 +319,7 @@ pub fn empty_position_winner(play: Play) -> Winner {
 }
 
 /// Whether no component of `positions` has a move (a whole-position game: the position).
-pub fn no_moves_left<F: Family + ?Sized>(
+pub(crate) fn no_moves_left<F: Family + ?Sized>(
     family: &F,
     positions: &[&str],
 ) -> Result<bool, GameError> {
@@ -272,81 +334,17 @@ pub fn no_moves_left<F: Family + ?Sized>(
     Ok(true)
 }
 
-/// Every component of a sum, each read by `parse`. An empty sum is refused as
-/// `no position given: {what_to_give}`, so that a forgotten argument is never the empty game.
-pub fn parse_components<T>(
-    positions: &[&str],
-    what_to_give: &str,
-    parse: impl Fn(&str) -> Result<T, GameError>,
-) -> Result<Vec<T>, GameError> {
-    if positions.is_empty() {
-        return Err(GameError::bad_position(
-            "",
-            format!("no position given: {what_to_give}"),
-        ));
-    }
-    positions.iter().map(|p| parse(p)).collect()
-}
-
-/// The normal-play [`Solution`] of a sum whose components' values are known (heads, cells,
-/// pictures): `values[i]` is the value of `components[i]`, `position` writes a component, and
-/// `moves_to(component, target)` lists, already written, its moves to an option worth
-/// `target` (those make the sum 0).
-pub fn solve_components<C>(
-    components: &[C],
-    values: &[Nimber],
-    position: impl Fn(&C) -> String,
-    mut moves_to: impl FnMut(&C, Nimber) -> Result<Vec<String>, GameError>,
-    method: String,
-) -> Result<Solution, GameError> {
-    let total = Nimber::sum(values.iter().copied());
-    let mut winning_moves = Vec::new();
-    let mut moves_omitted = None;
-    if !total.is_zero() {
-        'components: for (i, (component, &v)) in components.iter().zip(values).enumerate() {
-            match moves_to(component, total ^ v) {
-                Ok(moves) => {
-                    // The total is capped too (issue 20), not only each component.
-                    if let Some(reason) =
-                        crate::limits::winning_moves_over_cap(winning_moves.len(), moves.len())
-                    {
-                        winning_moves.clear();
-                        moves_omitted = Some(reason);
-                        break 'components;
-                    }
-                    winning_moves.extend(moves.into_iter().map(|to| Move { component: i, to }))
-                }
-                // The winner is known; only the list is out of reach: say so (never a
-                // partial list), as `solve` answers whenever `value` does.
-                Err(GameError::TooLarge(reason)) => {
-                    winning_moves.clear();
-                    moves_omitted = Some(reason);
-                    break 'components;
-                }
-                Err(e) => return Err(e),
-            }
-        }
-    }
-    Ok(Solution {
-        moves_omitted,
-        one_winning_move: None,
-        winner: Winner::from_grundy(total),
-        grundy: Some(total.0),
-        winning_moves,
-        components: components
-            .iter()
-            .zip(values)
-            .map(|(component, v)| ComponentReport {
-                position: position(component),
-                grundy: Some(v.0),
-            })
-            .collect(),
-        method,
-    })
+/// The refusal of an empty POSITION list, `no position given: {what_to_give}`: a forgotten
+/// argument is never the empty game.
+pub(crate) fn no_position_given(what_to_give: &str) -> GameError {
+    GameError::bad_position("", format!("no position given: {what_to_give}"))
 }
 
 /// Component `component` (0-based) of `positions`, or an error naming the valid range.
-pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p str, GameError> {
+pub(crate) fn component_at<'p>(
+    positions: &[&'p str],
+    component: usize,
+) -> Result<&'p str, GameError> {
     positions.get(component).copied().ok_or_else(|| {
         GameError::bad_position(
             &component.to_string(),
@@ -360,7 +358,7 @@ pub fn component_at<'p>(positions: &[&'p str], component: usize) -> Result<&'p s
 
 /// Why a move from `from` is illegal, listing the legal options when they are known (`None`:
 /// too many to list) and few.
-pub fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
+pub(crate) fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
     match options {
         Some([]) => format!("`{from}` has no moves"),
         Some(listed) if listed.len() <= 12 => format!(
@@ -374,29 +372,14 @@ pub fn illegal_move_reason(from: &str, options: Option<&[String]>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impartial::heap::parse_heap;
 
     #[test]
-    fn parse_components_refuses_an_empty_sum_and_reads_each_part() {
-        let refused = parse_components(&[], "list one heap size per component", parse_heap);
+    fn the_empty_position_list_is_refused_by_name() {
         assert_eq!(
-            refused.unwrap_err().to_string(),
+            no_position_given("list one heap size per component").to_string(),
             "invalid position ``: no position given: list one heap size per component"
         );
-        assert_eq!(
-            parse_components(&["3", "2^4"], "", parse_heap).unwrap(),
-            [3, 16]
-        );
-        assert!(parse_components(&["3", "x"], "", parse_heap).is_err());
-    }
-
-    #[test]
-    fn normal_only_refuses_misere_play_with_the_familys_reason() {
-        let why_not = || "no theory".to_string();
-        assert!(Play::Normal.normal_only(why_not).is_ok());
-        assert_eq!(
-            Play::Misere.normal_only(why_not).unwrap_err().to_string(),
-            GameError::Unsupported("no theory".into()).to_string()
-        );
+        assert_eq!(empty_position_winner(Play::Normal), Winner::Second);
+        assert_eq!(empty_position_winner(Play::Misere), Winner::First);
     }
 }

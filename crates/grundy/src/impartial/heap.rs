@@ -12,7 +12,7 @@
 
 use crate::error::GameError;
 use crate::impartial::family::{
-    batch_lines, component_at, empty_position_winner, illegal_move_reason, parse_components,
+    batch_lines, component_at, empty_position_winner, illegal_move_reason, no_position_given,
     ComponentReport, Family, GameValue, Layout, Move, OptionReport, Play, Solution, Winner,
 };
 use crate::impartial::HeapGame;
@@ -252,7 +252,16 @@ pub(crate) fn normalise_option(mut heaps: Vec<u64>) -> Vec<u64> {
     heaps
 }
 
-/// Adapts [`HeapRules`] to the CLI's [`Family`]: positions are sums of heaps.
+/// Adapts [`HeapRules`] to the CLI's [`Family`]: positions are sums of heaps. The tables,
+/// period search and bulk values of the rules serve every `Family` answer.
+///
+/// ```
+/// use grundy::{Family, HeapFamily, Play};
+/// use grundy::impartial::games::nim::Nim;
+/// let nim = HeapFamily::new(Nim);
+/// assert_eq!(nim.spec(), "nim");
+/// assert_eq!(nim.solve(&["1", "2", "3"], Play::Normal).unwrap().grundy, Some(0));
+/// ```
 pub struct HeapFamily<R: HeapRules> {
     rules: R,
     /// `G(0..len)` computed so far, for families without a closed form.
@@ -426,7 +435,10 @@ impl<R: HeapRules> HeapFamily<R> {
     }
 
     fn parse_all(positions: &[&str]) -> Result<Vec<u64>, GameError> {
-        parse_components(positions, "list one heap size per component", parse_heap)
+        if positions.is_empty() {
+            return Err(no_position_given("list one heap size per component"));
+        }
+        positions.iter().map(|p| parse_heap(p)).collect()
     }
 
     /// Misère winning moves: every single-heap move after which the opponent (to move) loses.

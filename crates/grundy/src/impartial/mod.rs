@@ -13,35 +13,11 @@
 //! - [`explain`], [`play`], [`count`]: derivations, the game against the engine, counting by outcome.
 
 pub mod count;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod explain;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod family;
 pub(crate) mod game;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod games;
 pub mod heap;
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod play;
 pub mod ruleset;
 pub(crate) mod solver;

@@ -23,6 +23,13 @@ use std::str::FromStr;
 
 /// The typed position of one heap (or one coin at `x`): an integer up to 2^64−1, read as
 /// `10^18` or `2^64-1` too.
+///
+/// ```
+/// use grundy::Heap;
+/// assert_eq!("2^10".parse::<Heap>().unwrap(), Heap(1024));
+/// assert_eq!(Heap(7).to_string(), "7");
+/// assert!("-1".parse::<Heap>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Heap(pub u64);
 
@@ -75,6 +82,35 @@ pub struct Solved<P> {
 /// The rules of a structured impartial game, on typed positions. Every fast path a ruleset
 /// takes (a closed form, a theorem) must agree with [`Ruleset::options`] read as the
 /// definition; each game's tests check that with the generic [`Solver`](crate::impartial::Solver).
+///
+/// A game needs only `spec`, `value` and `options`; [`Text`](crate::impartial::text::Text)
+/// gives it the whole text interface:
+///
+/// ```
+/// use grundy::{Family, GameError, GameValue, Heap, Nimber, Play, Ruleset, Text};
+/// /// Take one or two tokens: G(n) = n mod 3.
+/// struct TakeOneOrTwo;
+/// impl Ruleset for TakeOneOrTwo {
+///     type Position = Heap;
+///     fn spec(&self) -> String {
+///         "take-1-or-2".into()
+///     }
+///     fn value(&self, h: &Heap) -> Result<GameValue, GameError> {
+///         Ok(GameValue::Finite(Nimber(h.0 % 3)))
+///     }
+///     fn options(&self, h: &Heap) -> Result<Vec<Vec<Heap>>, GameError> {
+///         Ok((1..=2.min(h.0)).map(|t| vec![Heap(h.0 - t)]).collect())
+///     }
+/// }
+/// let game = Text(TakeOneOrTwo);
+/// let solution = game.solve(&["4", "2"], Play::Normal).unwrap();
+/// // G(4) ⊕ G(2) = 1 ⊕ 2 = 3: win by 4 → 2 (2 ⊕ 2 = 0) or by 2 → 1 (1 ⊕ 1 = 0).
+/// assert_eq!(solution.grundy, Some(3));
+/// let moves: Vec<(usize, &str)> =
+///     solution.winning_moves.iter().map(|m| (m.component, m.to.as_str())).collect();
+/// assert_eq!(moves, [(0, "2"), (1, "1")]);
+/// assert!(game.apply_move(&["4", "2"], 0, "1").is_err()); // takes three
+/// ```
 pub trait Ruleset: Send + Sync {
     /// One component of a sum (or, for [`Layout::Whole`], the whole position). Parsing
     /// errors name the token and what was expected.
@@ -101,6 +137,27 @@ pub trait Ruleset: Send + Sync {
         let position: Self::Position = text.parse()?;
         self.check(&position)?;
         Ok(vec![position])
+    }
+
+    /// Reads every POSITION argument of a sum (none required: what is left after a move may
+    /// be nothing). Default: each argument by [`Ruleset::read`]. A game whose arguments are
+    /// read together (the tokens of one graph file, whose values are computed once)
+    /// overrides it.
+    fn read_sum(&self, positions: &[&str]) -> Result<Vec<Self::Position>, GameError> {
+        let mut sum = Vec::with_capacity(positions.len());
+        for text in positions {
+            sum.extend(self.read(text)?);
+        }
+        Ok(sum)
+    }
+
+    /// What an empty POSITION list means to `solve`, `batch` and `play`. Default: a refusal
+    /// naming [`Ruleset::what_to_give`], so that a forgotten argument is never the empty
+    /// game; a game with a natural start (geography-grid: the corner) returns it.
+    fn read_nothing(&self) -> Result<Vec<Self::Position>, GameError> {
+        Err(crate::impartial::family::no_position_given(
+            self.what_to_give(),
+        ))
     }
 
     /// Checks what depends on the rules rather than the syntax (a cell on this board).
@@ -206,6 +263,13 @@ pub trait Ruleset: Send + Sync {
         Ok(true)
     }
 
+    /// Capability: the value of one POSITION argument that holds several components (a graph
+    /// file with several tokens), where the game adds values by its own rule (Smith's sums
+    /// of loopy values). Default `None`: `value` takes one component.
+    fn sum_value(&self, _sum: &[Self::Position]) -> Option<Result<GameValue, GameError>> {
+        None
+    }
+
     /// Capability: misère play, where the game has a theory of it.
     fn misere(&self) -> Option<&dyn Misere<Self::Position>> {
         None
@@ -302,7 +366,8 @@ pub fn solve_by_values<R: Ruleset + ?Sized>(
 
 /// [`solve_by_values`] with the game's own search for the options of a component worth a
 /// target (`moves_to`), e.g. one nim-division instead of every option. A search that refuses
-/// (`TooLarge`) omits the whole list and says why, never a partial list.
+/// (`TooLarge`), or a list over the total cap of [`limits`](crate::limits) (issue 20: the sum's
+/// list, not only each component's), omits the whole list and says why, never a partial list.
 pub fn solve_with<R: Ruleset + ?Sized>(
     rules: &R,
     sum: &[R::Position],
@@ -319,6 +384,13 @@ pub fn solve_with<R: Ruleset + ?Sized>(
         for (component, (position, &v)) in sum.iter().zip(&values).enumerate() {
             match moves_to(position, total ^ v) {
                 Ok(options) => {
+                    if let Some(reason) =
+                        crate::limits::winning_moves_over_cap(winning_moves.len(), options.len())
+                    {
+                        winning_moves.clear();
+                        moves_omitted = Some(reason);
+                        break;
+                    }
                     winning_moves.extend(options.into_iter().map(|to| Reply { component, to }))
                 }
                 Err(GameError::TooLarge(reason)) => {

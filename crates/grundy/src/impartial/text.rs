@@ -8,11 +8,20 @@ use crate::impartial::family::{
     batch_by_outcome, component_at, ComponentReport, Family, Layout, Move, OptionReport, Play,
     Solution,
 };
-use crate::impartial::ruleset::{finite, Reply, Ruleset, Solved};
+use crate::impartial::ruleset::{finite, Misere, Reply, Ruleset, Solved};
 use crate::outcome::{GameValue, Winner};
 use crate::theory::period::HeapSequence;
 
 /// A typed ruleset seen through text: `Box::new(Text(Chessboard::parse(…)?))` is a family.
+///
+/// ```
+/// use grundy::{Family, Play, Text, Winner};
+/// use grundy::impartial::games::staircase::Staircase;
+/// let staircase = Text(Staircase);
+/// // Staircase Nim is Nim on the odd steps: 1 ⊕ 1 = 0.
+/// assert_eq!(staircase.outcome(&["3", "1", "4", "1"], Play::Normal).unwrap(), Winner::Second);
+/// assert!(staircase.solve(&["x"], Play::Normal).is_err());
+/// ```
 pub struct Text<R>(pub R);
 
 impl<R: Ruleset> Text<R> {
@@ -29,32 +38,25 @@ impl<R: Ruleset> Text<R> {
             return self.0.read(&positions.join(" "));
         }
         if positions.is_empty() {
-            return Err(GameError::bad_position(
-                "",
-                format!("no position given: {}", self.0.what_to_give()),
-            ));
+            return self.0.read_nothing();
         }
-        self.read_parts(positions)
-    }
-
-    /// Every argument read, none required (what is left after a move may be nothing).
-    fn read_parts(&self, positions: &[&str]) -> Result<Vec<R::Position>, GameError> {
-        let mut sum = Vec::with_capacity(positions.len());
-        for text in positions {
-            sum.extend(self.0.read(text)?);
-        }
-        Ok(sum)
+        self.0.read_sum(positions)
     }
 
     /// One component given alone (`value`, `explain`, `play`).
     fn read_one(&self, text: &str) -> Result<R::Position, GameError> {
-        let mut read = self.0.read(text)?;
-        match read.len() {
-            1 => Ok(read.remove(0)),
-            n => Err(GameError::bad_position(
-                text,
-                format!("this is a sum of {n} components; give one"),
-            )),
+        one_of(self.0.read(text)?, text)
+    }
+
+    /// The misère theory `play` needs (`None`: normal play), or the game's refusal.
+    fn misere(&self, play: Play) -> Result<Option<&dyn Misere<R::Position>>, GameError> {
+        match play {
+            Play::Normal => Ok(None),
+            Play::Misere => self
+                .0
+                .misere()
+                .map(Some)
+                .ok_or_else(|| self.0.misere_refusal()),
         }
     }
 
@@ -83,6 +85,17 @@ impl<R: Ruleset> Text<R> {
     }
 }
 
+/// The one component of what an argument held, or the refusal naming how many it held.
+fn one_of<P>(mut read: Vec<P>, text: &str) -> Result<P, GameError> {
+    match read.len() {
+        1 => Ok(read.remove(0)),
+        n => Err(GameError::bad_position(
+            text,
+            format!("this is a sum of {n} components; give one"),
+        )),
+    }
+}
+
 impl<R: Ruleset> Family for Text<R> {
     fn spec(&self) -> String {
         self.0.spec()
@@ -92,38 +105,41 @@ impl<R: Ruleset> Family for Text<R> {
         self.0.layout()
     }
 
+    /// A game without a misère theory refuses misère play before reading the positions.
     fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
+        let misere = self.misere(play)?;
         let sum = self.read_all(positions)?;
-        let solved = match play {
-            Play::Normal => self.0.solve(&sum)?,
-            Play::Misere => match self.0.misere() {
-                Some(theory) => theory.solve_misere(&sum)?,
-                None => return Err(self.0.misere_refusal()),
-            },
+        let solved = match misere {
+            None => self.0.solve(&sum)?,
+            Some(theory) => theory.solve_misere(&sum)?,
         };
         Ok(self.write(&sum, solved))
     }
 
+    /// One component's value, or the game's own sum of what one argument holds
+    /// ([`Ruleset::sum_value`]).
     fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        self.0.value(&self.read_one(position)?)
+        let read = self.0.read(position)?;
+        if read.len() != 1 {
+            if let Some(value) = self.0.sum_value(&read) {
+                return value;
+            }
+        }
+        self.0.value(&one_of(read, position)?)
     }
 
     fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
+        let misere = self.misere(play)?;
         let sum = self.read_all(positions)?;
-        match play {
-            Play::Normal => self.0.outcome(&sum),
-            Play::Misere => match self.0.misere() {
-                Some(theory) => theory.misere_outcome(&sum),
-                None => Err(self.0.misere_refusal()),
-            },
+        match misere {
+            None => self.0.outcome(&sum),
+            Some(theory) => theory.misere_outcome(&sum),
         }
     }
 
     /// A game without a misère theory refuses a misère batch at once, whatever its lines.
     fn batch(&self, input: &str, play: Play, out: &mut String) -> Result<(), GameError> {
-        if play == Play::Misere && self.0.misere().is_none() {
-            return Err(self.0.misere_refusal());
-        }
+        self.misere(play)?;
         batch_by_outcome(self, input, play, out)
     }
 
@@ -152,8 +168,10 @@ impl<R: Ruleset> Family for Text<R> {
                 let parts = to
                     .iter()
                     .map(|part| {
+                        // A part is written standalone (what `play` moves in next), not
+                        // labelled as `solve` reports a component (a token as its vertex).
                         Ok(ComponentReport {
-                            position: self.0.label(part),
+                            position: part.to_string(),
                             grundy: Some(finite(&self.0, part)?.0),
                         })
                     })
@@ -222,7 +240,7 @@ impl<R: Ruleset> Family for Text<R> {
     fn over_after_move(&self, positions: &[&str]) -> Result<bool, GameError> {
         let sum = match self.0.layout() {
             Layout::Whole => self.read_all(positions)?,
-            _ => self.read_parts(positions)?,
+            _ => self.0.read_sum(positions)?,
         };
         self.0.is_over(&sum)
     }

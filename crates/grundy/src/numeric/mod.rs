@@ -2,12 +2,6 @@
 //! exact dyadic rationals (the numbers of partizan game theory), number theory (primes), and
 //! the parsing of numbers written as `10^18` or `2^64-1`.
 
-// Temporary (issue 14): this area's owners document it; remove after their merge.
-#[allow(
-    missing_docs,
-    rustdoc::private_intra_doc_links,
-    rustdoc::broken_intra_doc_links
-)]
 pub mod dyadic;
 pub(crate) mod integer;
 pub(crate) mod mex;

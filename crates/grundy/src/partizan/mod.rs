@@ -6,17 +6,17 @@
 //! computes it and everything read off it.
 //!
 //! ## Design
-//! - **Hash-consing** ([`table`]): each distinct canonical form is stored once and a [`Game`]
+//! - **Hash-consing** (`table`): each distinct canonical form is stored once and a [`Game`]
 //!   is its `u32` id, so `==` is an id comparison, games are `Copy`, and sums, negatives and
 //!   comparisons are cached by id. The table is append-only and shared by all threads: reads
 //!   take no lock, writes lock one of 64 shards. Nothing is ever freed — the price of ids that
 //!   stay valid forever; a process holds the values it has met (about 100 bytes each).
-//! - **Closed forms** ([`nui`]): values `x + n·↑ + *m` (numbers, nimbers, ups and their sums)
+//! - **Closed forms** (`nui`): values `x + n·↑ + *m` (numbers, nimbers, ups and their sums)
 //!   are stored by those coordinates. Their sums, negatives and comparisons need no search,
 //!   and their options are built only on request, so `2^40` or `*1000` is one node.
-//! - **Simplification** ([`canonical`]): dominated options deleted, reversible ones bypassed;
+//! - **Simplification** (`canonical`): dominated options deleted, reversible ones bypassed;
 //!   the simplest-number rule for `{a|b}` with numbers `a < b`; number avoidance in sums and
-//!   comparisons ([`compare`]).
+//!   comparisons (`compare`).
 //! - **Notation** ([`notation`]): CGSuite's (and cgt-tools') text, parsed and printed;
 //!   printing then parsing gives the same game.
 //! - **Invariants** ([`invariants`], [`thermograph`]): stops, mean, temperature, thermograph,

@@ -8,7 +8,7 @@
 //! - one heap: the smallest prime factor by trial division / Pollard's rho, then π of it by
 //!   a table (below 2^20) or Lucy's prime count (up to 10^14, memoised);
 //! - many heaps (`batch`, `solve`): one segmented odd-only sieve to the largest heap
-//!   ([`odd_spf_sieve`]), answering the heaps block by block; the prime count of a prime heap
+//!   (`odd_spf_sieve`), answering the heaps block by block; the prime count of a prime heap
 //!   is the running count of primes in earlier blocks plus a rank inside its block;
 //! - `table`: the same sieve, streamed.
 
@@ -42,6 +42,7 @@ impl HeapGame for Gcd {
 const SIEVE_MAX: u64 = 1 << 33;
 
 impl Gcd {
+    /// The game, its sieve tables not yet built (they grow with the largest heap asked).
     pub fn new() -> Gcd {
         Gcd::default()
     }

@@ -8,7 +8,7 @@
 //! `s`, the first player follows the mate of `s` in a maximum matching of the graph.) After
 //! the move `s → t` the opponent faces `t` in `G − s`, so `t` wins for us iff some maximum
 //! matching of `G − s` misses `t`. Both questions are one augmenting-path search each
-//! ([`Matcher::avoidable`]), after one maximum matching of `G`.
+//! (`Matcher::avoidable`), after one maximum matching of `G`.
 //!
 //! Only outcomes follow from matchings, not Grundy values (which sums need, and for which no
 //! polynomial method is known), so `value` and sums are refused rather than answered by an
@@ -17,9 +17,13 @@
 use crate::error::GameError;
 use crate::graph::file::{read_state, write_state, GraphFile};
 use crate::graph::matching::{Graph, Matcher};
-use crate::impartial::family::{
-    component_at, ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
+use crate::impartial::ruleset::{
+    write_parts, ComponentReport, GameValue, Reply, Ruleset, Solved, Winner,
 };
+use std::fmt::{self, Display};
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::Arc;
 
 /// Who wins geography from `start`, and every winning first move (neighbours of `start`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,165 +108,221 @@ pub fn check_walk(graph: &Graph, path: &[u32], position: &str) -> Result<(), Gam
 pub const METHOD: &str =
     "maximum matchings (Edmonds' blossom algorithm): the player to move wins iff the start vertex is in every maximum matching";
 
-/// Refuses what matchings cannot answer: misère play and sums of several positions.
-pub fn single_normal_position<'p>(
-    positions: &[&'p str],
-    play: Play,
-    default: Option<&'p str>,
-) -> Result<&'p str, GameError> {
-    play.normal_only(|| {
-        "misère geography has no matching theory; only normal play is available".into()
-    })?;
-    match (positions, default) {
-        ([one], _) => Ok(one),
-        ([], Some(default)) => Ok(default),
-        ([], None) => Err(GameError::bad_position(
-            "",
-            "no position given: name a graph file as `@FILE` (with a `start S` line)",
-        )),
+/// Why misère play is refused, for both geographies.
+pub(crate) fn misere_refusal() -> GameError {
+    GameError::Unsupported(
+        "misère geography has no matching theory; only normal play is available".into(),
+    )
+}
+
+/// The one position of a geography game: matchings answer outcomes, not the Grundy values a
+/// sum would need.
+pub(crate) fn single<P>(sum: &[P]) -> Result<&P, GameError> {
+    match sum {
+        [one] => Ok(one),
         _ => Err(GameError::Unsupported(
             "sums of geography positions need Grundy values, which matchings do not give; give one position".into(),
         )),
     }
 }
 
-/// Why `value` is refused for geography.
+/// Why `value` (and a derivation by options) is refused for geography.
 pub fn no_values() -> GameError {
     GameError::Unsupported(
         "geography has no Grundy-value theory in grundy (matchings give the outcome only); use `solve`".into(),
     )
 }
 
-/// Builds the one-position report.
-pub fn report(position: &str, answer: Answer, describe: impl Fn(u32) -> String) -> Solution {
-    Solution {
-        moves_omitted: None,
-        one_winning_move: None,
+/// The typed answer for one position: `step(t)` is the position after moving to `t`.
+pub(crate) fn solved<P>(position: String, answer: Answer, step: impl Fn(u32) -> P) -> Solved<P> {
+    Solved {
         winner: answer.winner,
         grundy: None,
         winning_moves: answer
             .winning_moves
             .into_iter()
-            .map(|t| Move {
+            .map(|t| Reply {
                 component: 0,
-                to: describe(t),
+                to: vec![step(t)],
             })
             .collect(),
         components: vec![ComponentReport {
-            position: position.to_string(),
+            position,
             grundy: None,
         }],
         method: METHOD.to_string(),
+        moves_omitted: None,
+        one_winning_move: None,
     }
 }
 
-/// The `geography` family: one `@FILE` position with undirected edges and a `start` line.
+/// The `geography` ruleset: one `@FILE` position with undirected edges and a `start` line.
 pub struct Geography;
 
-impl Family for Geography {
+/// A geography position: `@FILE` (the token on its `start` vertex) or `@FILE#path=S,…,T`
+/// (the walk so far: the token on `T`, the others visited). Equal positions are the same walk
+/// on the same file, however written.
+#[derive(Clone, Debug)]
+pub struct Walk {
+    graph: Arc<(GraphFile, Graph)>,
+    path: Vec<u32>,
+    text: String,
+}
+
+impl Walk {
+    /// The walk one step further, to `t`.
+    fn to(&self, t: u32) -> Walk {
+        let file = &self.graph.0;
+        let mut path = self.path.clone();
+        path.push(t);
+        let ids: Vec<u64> = path.iter().map(|&v| file.id(v)).collect();
+        Walk {
+            graph: Arc::clone(&self.graph),
+            text: write_state(&self.text, "path", &ids),
+            path,
+        }
+    }
+
+    /// The vertex the token stands on.
+    fn current(&self) -> u32 {
+        *self.path.last().expect("a walk has at least its start")
+    }
+}
+
+impl PartialEq for Walk {
+    fn eq(&self, other: &Walk) -> bool {
+        self.graph.0.name == other.graph.0.name && self.path == other.path
+    }
+}
+
+impl Eq for Walk {}
+
+impl Hash for Walk {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.graph.0.name.hash(state);
+        self.path.hash(state);
+    }
+}
+
+impl Display for Walk {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Reads the file, its undirected graph, and the walk (checked step by step).
+impl FromStr for Walk {
+    type Err = GameError;
+
+    fn from_str(position: &str) -> Result<Walk, GameError> {
+        let (file, path_ids) = read_state(position, "path")?;
+        let edges: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
+        let graph = Graph::new(file.vertex_count(), &edges)?;
+        let path = match path_ids {
+            None => vec![file.single_start()?],
+            Some(ids) => ids
+                .into_iter()
+                .map(|id| {
+                    file.index_of(id).ok_or_else(|| {
+                        file.error(format!("`#path=`: vertex {id} is not in the file"))
+                    })
+                })
+                .collect::<Result<Vec<u32>, _>>()?,
+        };
+        check_walk(&graph, &path, position)?;
+        Ok(Walk {
+            graph: Arc::new((file, graph)),
+            path,
+            text: position.trim().to_string(),
+        })
+    }
+}
+
+impl Ruleset for Geography {
+    type Position = Walk;
+
     fn spec(&self) -> String {
         "geography".to_string()
     }
 
-    fn layout(&self) -> crate::impartial::family::Layout {
-        crate::impartial::family::Layout::Sum
+    fn what_to_give(&self) -> &'static str {
+        "name a graph file as `@FILE` (with a `start S` line)"
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let position = single_normal_position(positions, play, None)?;
-        let (file, graph, path) = read_graph(position)?;
-        let mut matcher = Matcher::maximum(&graph)?;
-        let answer = solve_walk(&mut matcher, &path);
-        Ok(report(position, answer, |t| file.vertex_text(t)))
-    }
-
-    fn value(&self, _position: &str) -> Result<GameValue, GameError> {
+    fn value(&self, _walk: &Walk) -> Result<GameValue, GameError> {
         Err(no_values())
     }
 
-    /// One matching and one search: no winning moves.
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        let (_, graph, path) = read_graph(single_normal_position(positions, play, None)?)?;
-        if path.len() > 1 {
-            return Ok(solve_walk(&mut Matcher::maximum(&graph)?, &path).winner);
+    /// The unvisited neighbours of the token.
+    fn options(&self, walk: &Walk) -> Result<Vec<Vec<Walk>>, GameError> {
+        Ok(walk_moves(&walk.graph.1, &walk.path)
+            .into_iter()
+            .map(|t| vec![walk.to(t)])
+            .collect())
+    }
+
+    fn options_refusal(&self, _walk: &Walk) -> Option<GameError> {
+        Some(no_values())
+    }
+
+    /// `to` is an unvisited neighbour, by its id in the file.
+    fn read_move(&self, from: &Walk, _component: usize, to: &str) -> Result<Vec<Walk>, GameError> {
+        let file = &from.graph.0;
+        crate::numeric::number::parse_u64_expr(to)
+            .ok()
+            .and_then(|id| file.index_of(id))
+            .filter(|t| walk_moves(&from.graph.1, &from.path).contains(t))
+            .map(|t| vec![from.to(t)])
+            .ok_or_else(|| {
+                GameError::bad_position(
+                    to,
+                    format!(
+                        "not an unvisited neighbour of {}",
+                        file.vertex_text(from.current())
+                    ),
+                )
+            })
+    }
+
+    /// A move is written as the vertex the token moves to.
+    fn write_move(&self, _from: &Walk, to: &[Walk]) -> String {
+        match to {
+            [walk] => walk.graph.0.vertex_text(walk.current()),
+            _ => write_parts(to),
         }
-        let mut matcher = Matcher::maximum(&graph)?;
-        Ok(if matcher.avoidable(path[0]) {
+    }
+
+    fn solve(&self, sum: &[Walk]) -> Result<Solved<Walk>, GameError> {
+        let walk = single(sum)?;
+        let mut matcher = Matcher::maximum(&walk.graph.1)?;
+        let answer = solve_walk(&mut matcher, &walk.path);
+        Ok(solved(walk.to_string(), answer, |t| walk.to(t)))
+    }
+
+    /// One matching and one search: no winning moves.
+    fn outcome(&self, sum: &[Walk]) -> Result<Winner, GameError> {
+        let walk = single(sum)?;
+        let mut matcher = Matcher::maximum(&walk.graph.1)?;
+        if walk.path.len() > 1 {
+            return Ok(solve_walk(&mut matcher, &walk.path).winner);
+        }
+        Ok(if matcher.avoidable(walk.path[0]) {
             Winner::Second
         } else {
             Winner::First
         })
     }
 
-    fn options(&self, _position: &str) -> Result<Vec<OptionReport>, GameError> {
-        Err(no_values())
+    fn misere_refusal(&self) -> GameError {
+        misere_refusal()
     }
-
-    /// The unvisited neighbours of the token.
-    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
-        let (file, graph, path) = read_graph(position)?;
-        Ok(walk_moves(&graph, &path)
-            .into_iter()
-            .map(|t| file.vertex_text(t))
-            .collect())
-    }
-
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        let (_, graph, path) = read_graph(position)?;
-        Ok(!walk_moves(&graph, &path).is_empty())
-    }
-
-    /// `to` is an unvisited neighbour; the position becomes `@FILE#path=S,…,T`.
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let position = component_at(positions, component)?;
-        let (file, graph, path) = read_graph(position)?;
-        let target = crate::numeric::number::parse_u64_expr(to)
-            .ok()
-            .and_then(|id| file.index_of(id))
-            .filter(|t| walk_moves(&graph, &path).contains(t))
-            .ok_or_else(|| {
-                GameError::bad_position(
-                    to,
-                    format!(
-                        "not an unvisited neighbour of {}",
-                        file.vertex_text(*path.last().expect("non-empty walk"))
-                    ),
-                )
-            })?;
-        let mut ids: Vec<u64> = path.iter().map(|&v| file.id(v)).collect();
-        ids.push(file.id(target));
-        Ok(vec![write_state(position.trim(), "path", &ids)])
-    }
-}
-
-/// The file, its undirected graph, and the walk so far: `[start]`, or the vertices of
-/// `@FILE#path=S,…,T` (the token on `T`, the others visited).
-fn read_graph(position: &str) -> Result<(GraphFile, Graph, Vec<u32>), GameError> {
-    let (file, path_ids) = read_state(position, "path")?;
-    let edges: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
-    let graph = Graph::new(file.vertex_count(), &edges)?;
-    let path = match path_ids {
-        None => vec![file.single_start()?],
-        Some(ids) => ids
-            .into_iter()
-            .map(|id| {
-                file.index_of(id)
-                    .ok_or_else(|| file.error(format!("`#path=`: vertex {id} is not in the file")))
-            })
-            .collect::<Result<Vec<u32>, _>>()?,
-    };
-    check_walk(&graph, &path, position)?;
-    Ok((file, graph, path))
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
+    use crate::impartial::text::Text;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
@@ -366,6 +426,10 @@ pub(crate) mod tests {
         }
     }
 
+    fn after_refs(after: &[String]) -> Vec<&str> {
+        after.iter().map(String::as_str).collect()
+    }
+
     #[test]
     fn files_and_refusals() {
         let dir = std::env::temp_dir().join(format!("grundy-geo-{}", std::process::id()));
@@ -374,21 +438,33 @@ pub(crate) mod tests {
         // A path 1-2-3 from its end: 1 → 2, 2 → 3, then the first player is stuck.
         std::fs::write(&path, "start 1\n1 2\n2 3\n").unwrap();
         let position = format!("@{}", path.display());
-        let s = Geography.solve(&[&position], Play::Normal).unwrap();
+        let geography = Text(Geography);
+        let s = geography.solve(&[&position], Play::Normal).unwrap();
         assert_eq!(s.winner, Winner::Second);
         // From the middle the first player wins by moving to either end.
         std::fs::write(&path, "start 2\n1 2\n2 3\n").unwrap();
-        let s = Geography.solve(&[&position], Play::Normal).unwrap();
+        let s = geography.solve(&[&position], Play::Normal).unwrap();
         assert_eq!(s.winner, Winner::First);
         let moves: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(moves, ["1", "3"]);
-        assert!(Geography.value(&position).is_err());
-        assert!(Geography
+        assert!(geography.value(&position).is_err());
+        assert!(geography
             .solve(&[&position, &position], Play::Normal)
             .is_err());
-        assert!(Geography.solve(&[&position], Play::Misere).is_err());
+        assert!(geography.solve(&[&position], Play::Misere).is_err());
+        // A move is an unvisited neighbour; the walk is written into the position.
+        let after = geography.apply_move(&[&position], 0, "3").unwrap();
+        assert_eq!(after, [format!("{position}#path=2,3")]);
+        let err = geography
+            .apply_move(&after_refs(&after), 0, "2")
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("not an unvisited neighbour of 3"),
+            "{err}"
+        );
+        assert!(geography.over_after_move(&after_refs(&after)).unwrap());
         std::fs::write(&path, "1 2\n").unwrap();
-        let err = Geography.solve(&[&position], Play::Normal).unwrap_err();
+        let err = geography.solve(&[&position], Play::Normal).unwrap_err();
         assert!(err.to_string().contains("start"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -16,15 +16,15 @@
 
 use crate::error::GameError;
 use crate::graph::matching::{Graph, Matcher};
-use crate::impartial::family::{
-    component_at, Family, GameValue, OptionReport, Play, Solution, Winner,
-};
 use crate::impartial::games::geography::{
-    check_walk, no_values, report, single_normal_position, solve_from, solve_walk, walk_moves,
-    Answer,
+    misere_refusal, no_values, single, solve_from, solve_walk, solved, Answer,
 };
+use crate::impartial::ruleset::{write_parts, GameValue, Ruleset, Solved, Winner};
 use crate::limits::check_memory;
 use crate::numeric::number::parse_u64_expr;
+use std::fmt::{self, Display};
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
 
 /// Largest board, in cells: adjacency offsets are u32 (four entries per cell).
 pub const MAX_CELLS: u64 = 1 << 30;
@@ -79,29 +79,42 @@ impl GeographyGrid {
         (r * self.cols + c) as u32
     }
 
-    fn describe(&self, v: u32) -> String {
-        let v = v as u64;
-        format!("{},{}", v / self.cols, v % self.cols)
+    /// Checks that `(r, c)`, written `text`, is on the board.
+    fn check_cell(&self, (r, c): (u64, u64), text: &str) -> Result<(), GameError> {
+        if r >= self.rows || c >= self.cols {
+            return Err(GameError::bad_position(
+                text,
+                format!(
+                    "outside the {} × {} board (rows 0..{}, columns 0..{})",
+                    self.rows,
+                    self.cols,
+                    self.rows - 1,
+                    self.cols - 1
+                ),
+            ));
+        }
+        Ok(())
     }
 
-    /// Parses a position `r,c` (0-based row and column).
-    fn parse_cell(&self, text: &str) -> Result<u32, GameError> {
-        let bad = |reason: String| GameError::bad_position(text, reason);
-        let (r, c) = text
-            .split_once(',')
-            .ok_or_else(|| bad("expected a cell `r,c` (0-based row and column)".into()))?;
-        let r = parse_u64_expr(r).map_err(|e| bad(format!("row {e}")))?;
-        let c = parse_u64_expr(c).map_err(|e| bad(format!("column {e}")))?;
-        if r >= self.rows || c >= self.cols {
-            return Err(bad(format!(
-                "outside the {} × {} board (rows 0..{}, columns 0..{})",
-                self.rows,
-                self.cols,
-                self.rows - 1,
-                self.cols - 1
-            )));
-        }
-        Ok(self.cell(r, c))
+    /// The cells next to `(r, c)` in the graph's order (up, left, right, down).
+    fn neighbours(&self, (r, c): (u64, u64)) -> impl Iterator<Item = (u64, u64)> {
+        let (rows, cols) = (self.rows, self.cols);
+        [
+            (r > 0).then(|| (r.wrapping_sub(1), c)),
+            (c > 0).then(|| (r, c.wrapping_sub(1))),
+            (c + 1 < cols).then_some((r, c + 1)),
+            (r + 1 < rows).then_some((r + 1, c)),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The unvisited cells next to the piece: the walk's moves, without building the graph.
+    fn moves(&self, walk: &GridWalk) -> Vec<(u64, u64)> {
+        let current = *walk.cells.last().expect("a walk has at least its start");
+        self.neighbours(current)
+            .filter(|cell| !walk.cells.contains(cell))
+            .collect()
     }
 
     /// The grid graph, its adjacency lists built directly in sorted order (up, left, right,
@@ -146,20 +159,11 @@ impl GeographyGrid {
             .collect()
     }
 
-    /// A walk `r,c/r,c/…` (one cell is the start alone), checked cell by cell.
-    fn parse_walk(&self, graph: &Graph, text: &str) -> Result<Vec<u32>, GameError> {
-        let path = text
-            .split('/')
-            .map(|cell| self.parse_cell(cell))
-            .collect::<Result<Vec<u32>, _>>()?;
-        check_walk(graph, &path, text)?;
-        Ok(path)
-    }
-
     /// Who wins after the walk `path`, and every winning move: the snake matching, kept
     /// maximum while the visited cells are deleted.
-    fn solve_path(&self, graph: &Graph, path: &[u32]) -> Result<Answer, GameError> {
-        let mut matcher = Matcher::with_pairs(graph, &self.snake_pairs())?;
+    fn solve_path(&self, path: &[u32]) -> Result<Answer, GameError> {
+        let graph = self.graph()?;
+        let mut matcher = Matcher::with_pairs(&graph, &self.snake_pairs())?;
         Ok(solve_walk(&mut matcher, path))
     }
 
@@ -181,82 +185,188 @@ impl GeographyGrid {
     }
 }
 
-impl Family for GeographyGrid {
+/// A position of geography on a board: the start `r,c`, or the walk so far `r,c/r,c/…`
+/// (what `play` leaves), 0-based row and column. Equal positions are the same walk, however
+/// written; it is written back as given.
+#[derive(Clone, Debug)]
+pub struct GridWalk {
+    cells: Vec<(u64, u64)>,
+    text: String,
+}
+
+impl GridWalk {
+    /// The cell index of each step on `grid`.
+    fn path(&self, grid: &GeographyGrid) -> Vec<u32> {
+        self.cells.iter().map(|&(r, c)| grid.cell(r, c)).collect()
+    }
+
+    /// The walk one step further, to `cell`.
+    fn to(&self, (r, c): (u64, u64)) -> GridWalk {
+        let mut cells = self.cells.clone();
+        cells.push((r, c));
+        GridWalk {
+            cells,
+            text: format!("{}/{r},{c}", self.text),
+        }
+    }
+}
+
+impl PartialEq for GridWalk {
+    fn eq(&self, other: &GridWalk) -> bool {
+        self.cells == other.cells
+    }
+}
+
+impl Eq for GridWalk {}
+
+impl Hash for GridWalk {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+    }
+}
+
+impl Display for GridWalk {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Parses one cell `r,c`; errors name the cell.
+fn parse_cell(text: &str) -> Result<(u64, u64), GameError> {
+    let bad = |reason: String| GameError::bad_position(text, reason);
+    let (r, c) = text
+        .split_once(',')
+        .ok_or_else(|| bad("expected a cell `r,c` (0-based row and column)".into()))?;
+    let r = parse_u64_expr(r).map_err(|e| bad(format!("row {e}")))?;
+    let c = parse_u64_expr(c).map_err(|e| bad(format!("column {e}")))?;
+    Ok((r, c))
+}
+
+/// The syntax of a walk; [`Ruleset::check`] puts it on a board.
+impl FromStr for GridWalk {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<GridWalk, GameError> {
+        let text = text.trim();
+        Ok(GridWalk {
+            cells: text.split('/').map(parse_cell).collect::<Result<_, _>>()?,
+            text: text.to_string(),
+        })
+    }
+}
+
+impl Ruleset for GeographyGrid {
+    type Position = GridWalk;
+
     fn spec(&self) -> String {
         format!("geography-grid:{},{}", self.rows, self.cols)
     }
 
-    fn layout(&self) -> crate::impartial::family::Layout {
-        crate::impartial::family::Layout::Sum
+    /// No position: the piece starts in the corner `0,0`.
+    fn read_nothing(&self) -> Result<Vec<GridWalk>, GameError> {
+        Ok(vec!["0,0".parse()?])
     }
 
-    /// POSITION is the start `r,c`, or the walk so far `r,c/r,c/…` (what `play` leaves).
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        let position = single_normal_position(positions, play, Some("0,0"))?;
-        if !position.contains('/') {
-            let answer = self.solve_cell(self.parse_cell(position)?)?;
-            return Ok(report(position, answer, |v| self.describe(v)));
+    /// Every cell on the board, each step to an unvisited neighbour (no graph is built: a
+    /// cell's neighbours are arithmetic).
+    fn check(&self, walk: &GridWalk) -> Result<(), GameError> {
+        for (&cell, text) in walk.cells.iter().zip(walk.text.split('/')) {
+            self.check_cell(cell, text)?;
         }
-        let graph = self.graph()?;
-        let path = self.parse_walk(&graph, position)?;
-        let answer = self.solve_path(&graph, &path)?;
-        Ok(report(position, answer, |v| self.describe(v)))
+        for (i, pair) in walk.cells.windows(2).enumerate() {
+            let adjacent = self.neighbours(pair[0]).any(|n| n == pair[1]);
+            if !adjacent || walk.cells[..=i].contains(&pair[1]) {
+                return Err(GameError::bad_position(
+                    &walk.text,
+                    format!(
+                        "step {} of the path is not a move to an unvisited neighbour",
+                        i + 1
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
-    fn value(&self, _position: &str) -> Result<GameValue, GameError> {
+    fn value(&self, _walk: &GridWalk) -> Result<GameValue, GameError> {
         Err(no_values())
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        let position = single_normal_position(positions, play, Some("0,0"))?;
-        if position.contains('/') {
-            return Ok(self.solve(positions, play)?.winner);
-        }
-        Ok(self.winner(self.parse_cell(position)?))
-    }
-
-    fn options(&self, _position: &str) -> Result<Vec<OptionReport>, GameError> {
-        Err(no_values())
-    }
-
-    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
-        let graph = self.graph()?;
-        let path = self.parse_walk(&graph, position)?;
-        Ok(walk_moves(&graph, &path)
+    fn options(&self, walk: &GridWalk) -> Result<Vec<Vec<GridWalk>>, GameError> {
+        Ok(self
+            .moves(walk)
             .into_iter()
-            .map(|v| self.describe(v))
+            .map(|cell| vec![walk.to(cell)])
             .collect())
     }
 
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        Ok(!self.moves(position)?.is_empty())
+    fn options_refusal(&self, _walk: &GridWalk) -> Option<GameError> {
+        Some(no_values())
     }
 
-    /// `to` is an adjacent unvisited cell `r,c`; the position becomes the walk `…/r,c`.
-    fn apply_move(
+    /// `to` is an adjacent unvisited cell `r,c`.
+    fn read_move(
         &self,
-        positions: &[&str],
-        component: usize,
+        from: &GridWalk,
+        _component: usize,
         to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let position = component_at(positions, component)?.trim();
-        let target = self.parse_cell(to)?;
-        let graph = self.graph()?;
-        let path = self.parse_walk(&graph, position)?;
-        if !walk_moves(&graph, &path).contains(&target) {
+    ) -> Result<Vec<GridWalk>, GameError> {
+        let cell = parse_cell(to)?;
+        self.check_cell(cell, to)?;
+        if !self.moves(from).contains(&cell) {
             return Err(GameError::bad_position(
                 to,
                 "not an unvisited cell next to the piece",
             ));
         }
-        Ok(vec![format!("{position}/{}", self.describe(target))])
+        Ok(vec![from.to(cell)])
+    }
+
+    /// A move is written as the cell the piece moves to.
+    fn write_move(&self, _from: &GridWalk, to: &[GridWalk]) -> String {
+        match to {
+            [walk] => {
+                let (r, c) = walk.cells[walk.cells.len() - 1];
+                format!("{r},{c}")
+            }
+            _ => write_parts(to),
+        }
+    }
+
+    /// One start cell: the snake matching of the whole board; a walk: the same matching,
+    /// repaired as the visited cells are deleted.
+    fn solve(&self, sum: &[GridWalk]) -> Result<Solved<GridWalk>, GameError> {
+        let walk = single(sum)?;
+        let answer = match walk.path(self)[..] {
+            [start] => self.solve_cell(start)?,
+            ref path => self.solve_path(path)?,
+        };
+        let cols = self.cols;
+        Ok(solved(walk.to_string(), answer, |v| {
+            walk.to((v as u64 / cols, v as u64 % cols))
+        }))
+    }
+
+    /// A start cell by the closed form (no graph); a walk by [`Ruleset::solve`].
+    fn outcome(&self, sum: &[GridWalk]) -> Result<Winner, GameError> {
+        let walk = single(sum)?;
+        match walk.path(self)[..] {
+            [start] => Ok(self.winner(start)),
+            _ => Ok(self.solve(sum)?.winner),
+        }
+    }
+
+    fn misere_refusal(&self) -> GameError {
+        misere_refusal()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
     use crate::impartial::games::geography::tests::brute_answer;
+    use crate::impartial::text::Text;
 
     #[test]
     fn small_boards_match_brute_force_from_every_cell() {
@@ -309,7 +419,7 @@ mod tests {
     fn the_board_from_the_source_documents() {
         // n × n from the corner: the first player wins iff n is even.
         for n in 1..=9u32 {
-            let family = GeographyGrid::new(n, n);
+            let family = Text(GeographyGrid::new(n, n));
             let s = family.solve(&[], Play::Normal).unwrap();
             let expected = if n % 2 == 0 {
                 Winner::First
@@ -333,10 +443,30 @@ mod tests {
             GeographyGrid::parse("5", "g").unwrap(),
             GeographyGrid::new(5, 5)
         );
-        let grid = GeographyGrid::new(3, 4);
-        assert!(grid.parse_cell("3,0").is_err());
-        assert!(grid.parse_cell("1").is_err());
-        assert_eq!(grid.parse_cell("2,3").unwrap(), 11);
+        let grid = Text(GeographyGrid::new(3, 4));
+        let err = |text: &str| grid.solve(&[text], Play::Normal).unwrap_err().to_string();
+        assert!(
+            err("3,0").contains("`3,0`: outside the 3 × 4 board"),
+            "{}",
+            err("3,0")
+        );
+        assert!(err("1").contains("expected a cell `r,c`"), "{}", err("1"));
+        assert!(
+            err("0,0/1,1").contains("step 1 of the path"),
+            "{}",
+            err("0,0/1,1")
+        );
+        assert!(err("0,0/0,1/0,0").contains("step 2 of the path"));
+        assert_eq!(
+            grid.rules().moves(&"2,3".parse().unwrap()),
+            [(1, 3), (2, 2)]
+        );
         assert!(grid.solve(&["0,0", "1,1"], Play::Normal).is_err());
+        // Play: a move to an adjacent unvisited cell extends the walk as written.
+        let after = grid.apply_move(&["0,0"], 0, "0,1").unwrap();
+        assert_eq!(after, ["0,0/0,1"]);
+        let err = grid.apply_move(&["0,0/0,1"], 0, "0,0").unwrap_err();
+        assert!(err.to_string().contains("not an unvisited cell"), "{err}");
+        assert_eq!(grid.moves("0,0/0,1").unwrap(), ["0,2", "1,1"]);
     }
 }

@@ -21,12 +21,13 @@
 use crate::error::GameError;
 use crate::graph::buckets::Buckets;
 use crate::graph::file::{read_state, write_state, GraphFile};
-use crate::impartial::family::{
-    component_at, parse_components, solve_components, ComponentReport, Family, GameValue,
-    OptionReport, Play, Solution, Winner,
-};
+use crate::impartial::ruleset::{solve_with, write_parts, GameValue, Ruleset, Solved};
 use crate::numeric::Nimber;
 use std::collections::VecDeque;
+use std::fmt::{self, Display};
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::Arc;
 
 const NONE: u32 = u32::MAX;
 /// A vertex queued as the entry of a component not yet flooded.
@@ -352,55 +353,55 @@ fn cycle_cuts_to_value(
         .collect()
 }
 
-/// One picture read from a file: its edges (dense vertex indices) and the ground's index.
-struct Picture {
-    file: GraphFile,
-    edges: Vec<(u32, u32)>,
-    /// `None` when the file never mentions vertex 0: nothing touches the ground.
-    ground: Option<u32>,
-    /// The position text, and the lines of the edges already cut (`@FILE#cut=12,7`).
-    position: String,
+/// A Green Hackenbush position: `@FILE`, or `@FILE#cut=L1,L2,…`, the picture after cutting
+/// the edges at those lines (what `play` leaves). Equal pictures are the same file with the
+/// same cuts, however written; a picture is written back as given.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The whole file, shared by every picture cut from it (listing the cuts of a picture
+    /// copies no edges).
+    file: Arc<GraphFile>,
+    /// The lines of the edges already cut, in cutting order.
     cut: Vec<u64>,
+    text: String,
+}
+
+/// The edges of a picture still standing: their indices in the file, and their ends.
+struct Standing {
+    index: Vec<usize>,
+    edges: Vec<(u32, u32)>,
 }
 
 impl Picture {
-    /// Reads `@FILE`, or `@FILE#cut=L1,L2,…`: the picture after cutting the edges at those
-    /// lines (what `play` leaves).
-    fn read(position: &str) -> Result<Picture, GameError> {
-        let (mut file, cut) = read_state(position, "cut")?;
-        let cut = cut.unwrap_or_default();
-        for &line in &cut {
-            if !file.edges.iter().any(|e| e.line as u64 == line) {
-                return Err(file.error(format!("`#cut=`: line {line} holds no edge")));
-            }
-        }
-        file.edges.retain(|e| !cut.contains(&(e.line as u64)));
-        let mut picture = Picture::from_file(file)?;
-        picture.position = position.trim().to_string();
-        picture.cut = cut;
-        Ok(picture)
+    /// The ground's vertex; `None` when the file never mentions vertex 0: nothing touches it.
+    fn ground(&self) -> Option<u32> {
+        self.file.index_of(0)
     }
 
-    fn from_file(file: GraphFile) -> Result<Picture, GameError> {
-        file.no_start("hackenbush")?;
-        let edges = file.edges.iter().map(|e| (e.from, e.to)).collect();
-        let ground = file.index_of(0);
-        Ok(Picture {
-            position: file.name.clone(),
-            file,
-            edges,
-            ground,
-            cut: Vec::new(),
-        })
+    fn standing(&self) -> Standing {
+        let mut cut = self.cut.clone();
+        cut.sort_unstable();
+        let index: Vec<usize> = (0..self.file.edges.len())
+            .filter(|&i| {
+                cut.binary_search(&(self.file.edges[i].line as u64))
+                    .is_err()
+            })
+            .collect();
+        let edges = index
+            .iter()
+            .map(|&i| (self.file.edges[i].from, self.file.edges[i].to))
+            .collect();
+        Standing { index, edges }
     }
 
-    /// Which edges are still attached to the ground (the others have fallen).
-    fn grounded(&self) -> Vec<bool> {
-        let Some(ground) = self.ground else {
-            return vec![false; self.edges.len()];
+    /// Which standing edges are still attached to the ground (the others have fallen).
+    fn grounded(&self, standing: &Standing) -> Vec<bool> {
+        let Some(ground) = self.ground() else {
+            return vec![false; standing.edges.len()];
         };
-        let adjacency = adjacency(self.file.vertex_count(), &self.edges, None);
-        let mut reached = vec![false; self.file.vertex_count()];
+        let n = self.file.vertex_count();
+        let adjacency = adjacency(n, &standing.edges, None);
+        let mut reached = vec![false; n];
         reached[ground as usize] = true;
         let mut stack = vec![ground];
         while let Some(v) = stack.pop() {
@@ -411,21 +412,26 @@ impl Picture {
                 }
             }
         }
-        self.edges
+        standing
+            .edges
             .iter()
             .map(|&(u, _)| reached[u as usize])
             .collect()
     }
 
-    /// The picture after cutting edge `i` (an index into `edges`), as a position.
-    fn after_cut(&self, i: usize) -> String {
+    /// The picture after cutting edge `i` of the file.
+    fn after_cut(&self, i: usize) -> Picture {
         let mut cut = self.cut.clone();
         cut.push(self.file.edges[i].line as u64);
-        write_state(&self.position, "cut", &cut)
+        Picture {
+            file: Arc::clone(&self.file),
+            text: write_state(&self.text, "cut", &cut),
+            cut,
+        }
     }
 
-    /// The edge a move names: its line number (`12`), or `solve`'s text (`cut edge at line
-    /// 12 (5 5)`); it must still be attached to the ground.
+    /// The edge a move names (its index in the file): its line number (`12`), or `solve`'s
+    /// text (`cut edge at line 12 (5 5)`); it must still be attached to the ground.
     fn edge_named(&self, to: &str) -> Result<usize, GameError> {
         let text = to.trim();
         let number = text
@@ -437,33 +443,42 @@ impl Picture {
                 "name the edge to cut by its line number in the file (e.g. `12`)",
             )
         })?;
-        let grounded = self.grounded();
-        (0..self.edges.len())
-            .find(|&i| self.file.edges[i].line as u64 == line && grounded[i])
+        let standing = self.standing();
+        let grounded = self.grounded(&standing);
+        standing
+            .index
+            .iter()
+            .zip(grounded)
+            .find(|&(&i, grounded)| grounded && self.file.edges[i].line as u64 == line)
+            .map(|(&i, _)| i)
             .ok_or_else(|| {
                 GameError::bad_position(
                     to,
                     format!(
                         "line {line} of `{}` holds no edge still attached to the ground",
-                        self.position
+                        self.text
                     ),
                 )
             })
     }
 
     fn value(&self) -> u64 {
-        self.ground
-            .map_or(0, |g| value(self.file.vertex_count(), &self.edges, g))
+        let n = self.file.vertex_count();
+        self.ground()
+            .map_or(0, |g| value(n, &self.standing().edges, g))
     }
 
+    /// The cuts (edge indices in the file) that leave a picture worth `target`.
     fn cuts_to_value(&self, target: u64) -> Result<Vec<usize>, GameError> {
-        match self.ground {
-            None => Ok(Vec::new()),
-            Some(g) => cuts_to_value(self.file.vertex_count(), &self.edges, g, target),
-        }
+        let Some(g) = self.ground() else {
+            return Ok(Vec::new());
+        };
+        let standing = self.standing();
+        let cuts = cuts_to_value(self.file.vertex_count(), &standing.edges, g, target)?;
+        Ok(cuts.into_iter().map(|k| standing.index[k]).collect())
     }
 
-    /// The `to` text of cutting edge `i`: `cut edge at line 7 (3 4)`.
+    /// The `to` text of cutting edge `i` of the file: `cut edge at line 7 (3 4)`.
     fn describe_cut(&self, i: usize) -> String {
         let e = self.file.edges[i];
         format!(
@@ -473,121 +488,169 @@ impl Picture {
             self.file.id(e.to)
         )
     }
+
+    /// The cut lines in a canonical order: what makes two pictures equal.
+    fn cut_set(&self) -> Vec<u64> {
+        let mut cut = self.cut.clone();
+        cut.sort_unstable();
+        cut
+    }
 }
 
-fn read_pictures(positions: &[&str]) -> Result<Vec<Picture>, GameError> {
-    parse_components(positions, "name a graph file as `@FILE`", Picture::read)
+impl PartialEq for Picture {
+    fn eq(&self, other: &Picture) -> bool {
+        self.file.name == other.file.name && self.cut_set() == other.cut_set()
+    }
+}
+
+impl Eq for Picture {}
+
+impl Hash for Picture {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.file.name.hash(state);
+        self.cut_set().hash(state);
+    }
+}
+
+impl Display for Picture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Reads `@FILE` or `@FILE#cut=…`; every cut line must hold an edge, and a picture has no
+/// `start` line.
+impl FromStr for Picture {
+    type Err = GameError;
+
+    fn from_str(position: &str) -> Result<Picture, GameError> {
+        let (file, cut) = read_state(position, "cut")?;
+        let cut = cut.unwrap_or_default();
+        for &line in &cut {
+            if !file.edges.iter().any(|e| e.line as u64 == line) {
+                return Err(file.error(format!("`#cut=`: line {line} holds no edge")));
+            }
+        }
+        file.no_start("hackenbush")?;
+        Ok(Picture {
+            file: Arc::new(file),
+            cut,
+            text: position.trim().to_string(),
+        })
+    }
 }
 
 /// Largest picture whose cuts `explain` and `play` list one by one (each is re-evaluated).
 pub const MAX_LISTED_EDGES: usize = 5_000;
 
-/// The `hackenbush` family: positions are `@FILE` pictures; several make a sum.
+/// The `hackenbush` ruleset: positions are `@FILE` pictures; several make a sum.
 pub struct Hackenbush;
 
 const METHOD: &str = "fusion principle (2-edge-connected components fused, their edges as loops) and colon principle on the tree of bridges";
 
-fn normal_play_only(play: Play) -> Result<(), GameError> {
-    play.normal_only(|| {
-        "misère Green Hackenbush has no theory in grundy; only normal play is available".into()
-    })
-}
+impl Ruleset for Hackenbush {
+    type Position = Picture;
 
-impl Family for Hackenbush {
     fn spec(&self) -> String {
         "hackenbush".to_string()
     }
 
-    fn layout(&self) -> crate::impartial::family::Layout {
-        crate::impartial::family::Layout::Sum
+    fn what_to_give(&self) -> &'static str {
+        "name a graph file as `@FILE`"
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        normal_play_only(play)?;
-        let pictures = read_pictures(positions)?;
-        let values: Vec<Nimber> = pictures.iter().map(|p| Nimber(p.value())).collect();
-        let items: Vec<(&str, &Picture)> = positions.iter().copied().zip(&pictures).collect();
-        solve_components(
-            &items,
-            &values,
-            |(text, _)| text.to_string(),
-            |(_, picture), target| {
-                let cuts = picture.cuts_to_value(target.0)?;
-                Ok(cuts
-                    .into_iter()
-                    .map(|cut| picture.describe_cut(cut))
-                    .collect())
-            },
-            METHOD.to_string(),
-        )
+    fn value(&self, picture: &Picture) -> Result<GameValue, GameError> {
+        Ok(GameValue::Finite(Nimber(picture.value())))
     }
 
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        Ok(GameValue::Finite(Nimber(Picture::read(position)?.value())))
-    }
-
-    /// One option per edge still attached to the ground, written as `solve` writes the cut;
-    /// its part is the picture left (`@FILE#cut=…`).
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        let picture = Picture::read(position)?;
-        if picture.edges.len() > MAX_LISTED_EDGES {
+    /// One option per edge still attached to the ground; each is re-evaluated, so a large
+    /// picture is refused.
+    fn options(&self, picture: &Picture) -> Result<Vec<Vec<Picture>>, GameError> {
+        let standing = picture.standing();
+        if standing.edges.len() > MAX_LISTED_EDGES {
             return Err(GameError::TooLarge(format!(
-                "`{position}` has {} edges; listing every cut re-evaluates the picture once per edge (at most {MAX_LISTED_EDGES} edges)",
-                picture.edges.len()
+                "`{picture}` has {} edges; listing every cut re-evaluates the picture once per edge (at most {MAX_LISTED_EDGES} edges)",
+                standing.edges.len()
             )));
         }
-        let grounded = picture.grounded();
-        let n = picture.file.vertex_count();
-        Ok((0..picture.edges.len())
-            .filter(|&i| grounded[i])
-            .map(|i| {
-                let mut rest = picture.edges.clone();
-                rest.remove(i);
-                let grundy = picture.ground.map_or(0, |g| value(n, &rest, g));
-                OptionReport {
-                    position: picture.describe_cut(i),
-                    parts: vec![ComponentReport {
-                        position: picture.after_cut(i),
-                        grundy: Some(grundy),
-                    }],
-                    grundy,
-                }
-            })
+        let grounded = picture.grounded(&standing);
+        Ok(standing
+            .index
+            .iter()
+            .zip(grounded)
+            .filter(|&(_, grounded)| grounded)
+            .map(|(&i, _)| vec![picture.after_cut(i)])
             .collect())
     }
 
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        Ok(Picture::read(position)?.grounded().contains(&true))
+    fn has_moves(&self, picture: &Picture) -> Result<bool, GameError> {
+        Ok(picture.grounded(&picture.standing()).contains(&true))
     }
 
-    /// `to` is the line number of the edge to cut (or `solve`'s `cut edge at line 12 (5 5)`);
-    /// the picture becomes `@FILE#cut=…,12`.
-    fn apply_move(
+    /// One more cut, of an edge still attached to the ground.
+    fn is_option(&self, from: &Picture, to: &[Picture]) -> Result<bool, GameError> {
+        Ok(match to {
+            [p] => match p.cut.split_last() {
+                Some((line, before)) => {
+                    p.file.name == from.file.name
+                        && before == from.cut.as_slice()
+                        && from.edge_named(&line.to_string()).is_ok()
+                }
+                None => false,
+            },
+            _ => false,
+        })
+    }
+
+    /// `to` is the line number of the edge to cut (or `solve`'s `cut edge at line 12 (5 5)`).
+    fn read_move(
         &self,
-        positions: &[&str],
-        component: usize,
+        from: &Picture,
+        _component: usize,
         to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let picture = Picture::read(component_at(positions, component)?)?;
-        let edge = picture.edge_named(to)?;
-        let mut next: Vec<String> = positions.iter().map(|p| p.trim().to_string()).collect();
-        next[component] = picture.after_cut(edge);
-        Ok(next)
+    ) -> Result<Vec<Picture>, GameError> {
+        Ok(vec![from.after_cut(from.edge_named(to)?)])
     }
 
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        normal_play_only(play)?;
-        let mut total = 0;
-        for picture in read_pictures(positions)? {
-            total ^= picture.value();
-        }
-        Ok(Winner::from_grundy(Nimber(total)))
+    /// A move is written as the edge it cuts: `cut edge at line 7 (3 4)`.
+    fn write_move(&self, from: &Picture, to: &[Picture]) -> String {
+        let cut_edge = match to {
+            [p] => p.cut.last().and_then(|&line| {
+                (0..from.file.edges.len()).find(|&i| from.file.edges[i].line as u64 == line)
+            }),
+            _ => None,
+        };
+        cut_edge.map_or_else(|| write_parts(to), |i| from.describe_cut(i))
+    }
+
+    fn method(&self) -> String {
+        METHOD.to_string()
+    }
+
+    /// Winning cuts by the propagation of required values down the tree of bridges, not by
+    /// evaluating every option.
+    fn solve(&self, sum: &[Picture]) -> Result<Solved<Picture>, GameError> {
+        solve_with(self, sum, |picture, target| {
+            Ok(picture
+                .cuts_to_value(target.0)?
+                .into_iter()
+                .map(|i| vec![picture.after_cut(i)])
+                .collect())
+        })
+    }
+
+    fn misere_refusal(&self) -> GameError {
+        GameError::Unsupported(
+            "misère Green Hackenbush has no theory in grundy; only normal play is available".into(),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
+    use crate::impartial::text::Text;
     use crate::numeric::mex;
     use proptest::prelude::*;
     use std::collections::HashMap;
@@ -714,9 +777,32 @@ mod tests {
 
     #[test]
     fn files_without_ground_or_with_start_lines() {
-        let far = Picture::from_file(GraphFile::parse("1 2\n", "@g").unwrap()).unwrap();
+        let dir = std::env::temp_dir().join(format!("grundy-hackenbush-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("far.txt");
+        std::fs::write(&file, "1 2\n").unwrap();
+        let far: Picture = format!("@{}", file.display()).parse().unwrap();
         assert_eq!(far.value(), 0);
         assert!(far.cuts_to_value(0).unwrap().is_empty());
-        assert!(Picture::from_file(GraphFile::parse("start 0\n", "@g").unwrap()).is_err());
+        std::fs::write(&file, "start 0\n").unwrap();
+        let err = format!("@{}", file.display())
+            .parse::<Picture>()
+            .unwrap_err();
+        assert!(err.to_string().contains("start"), "{err}");
+        // A stalk 0-1-2 (lines 1, 2): cutting line 1 drops both edges; the cut is written
+        // into the position, and an edge that fell cannot be cut.
+        std::fs::write(&file, "0 1\n1 2\n").unwrap();
+        let stalk = format!("@{}", file.display());
+        let game = Text(Hackenbush);
+        let s = game.solve(&[&stalk], Play::Normal).unwrap();
+        assert_eq!(s.grundy, Some(2));
+        let moves: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(moves, ["cut edge at line 1 (0 1)"]);
+        let after = game.apply_move(&[&stalk], 0, &moves[0]).unwrap();
+        assert_eq!(after, [format!("{stalk}#cut=1")]);
+        let err = game.apply_move(&[&after[0]], 0, "2").unwrap_err();
+        assert!(err.to_string().contains("no edge still attached"), "{err}");
+        assert!(game.over_after_move(&[&after[0]]).unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -2,89 +2,27 @@
 //! `v`) and tokens `start S`; several tokens form a sum (a move moves one token).
 //!
 //! Values: Smith's generalised Sprague–Grundy function γ and its sum rules, in
-//! [`theory::loopy`](crate::theory::loopy); this file reads the graph, names positions and
-//! adapts them to the CLI.
+//! [`theory::loopy`](crate::theory::loopy); this file reads the graph and names positions.
 
 use crate::error::GameError;
 use crate::graph::file::{read_state, write_state, GraphFile};
-use crate::impartial::family::{
-    component_at, ComponentReport, Family, GameValue, Move, OptionReport, Play, Solution, Winner,
-};
+use crate::impartial::ruleset::{write_parts, ComponentReport, Reply, Ruleset, Solved};
+use crate::outcome::{GameValue, Winner};
 use crate::theory::loopy::{generalized_values, outcome, sum_value, winning_moves};
+use std::fmt::{self, Display};
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::Arc;
 
-/// A game graph read from a file: its moves and tokens, and γ of every position.
+/// A game graph read from a file: its moves and γ of every position.
+#[derive(Debug)]
 struct GameGraph {
     file: GraphFile,
     moves: Vec<(u32, u32)>,
-    starts: Vec<u32>,
     values: Vec<GameValue>,
 }
 
 impl GameGraph {
-    /// Reads `@FILE` (tokens on its `start` lines) or `@FILE#at=V1,V2,…` (tokens at those
-    /// vertices instead). Several positions are one sum if they name the same file (`play`
-    /// keeps one position per token).
-    fn read(positions: &[&str]) -> Result<GameGraph, GameError> {
-        let (first, rest) = positions.split_first().ok_or_else(|| {
-            GameError::bad_position("", "no position given: name a graph file as `@FILE`")
-        })?;
-        let (file, _) = read_state(first, "at")?;
-        let mut starts = Vec::new();
-        for position in positions {
-            let (this, at) = read_state(position, "at")?;
-            if !rest.is_empty() && base_path(position) != base_path(first) {
-                return Err(GameError::Unsupported(
-                    "give one `@FILE`: a sum is written as several `start` lines in it (or `@FILE#at=V1,V2`)".into(),
-                ));
-            }
-            match at {
-                Some(ids) => {
-                    for id in ids {
-                        starts.push(this.index_of(id).ok_or_else(|| {
-                            this.error(format!("`#at=`: vertex {id} is not in the file"))
-                        })?);
-                    }
-                }
-                None => starts.extend(this.starts.iter().map(|s| s.vertex)),
-            }
-        }
-        if starts.is_empty() {
-            return Err(file.error("no `start S` line: say where the token starts"));
-        }
-        let moves: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
-        let values = generalized_values(file.vertex_count(), &moves)?;
-        Ok(GameGraph {
-            file,
-            moves,
-            starts,
-            values,
-        })
-    }
-
-    fn total(&self) -> GameValue {
-        let parts: Vec<GameValue> = self
-            .starts
-            .iter()
-            .map(|&s| self.values[s as usize].clone())
-            .collect();
-        sum_value(&parts)
-    }
-
-    /// The one token of a standalone position (`@FILE#at=V`, or a file with one `start`).
-    fn single_token(&self, position: &str) -> Result<u32, GameError> {
-        match self.starts[..] {
-            [token] => Ok(token),
-            _ => Err(GameError::bad_position(
-                position,
-                format!(
-                    "this position has {} tokens; name one as `{}#at=V`",
-                    self.starts.len(),
-                    base_path(position)
-                ),
-            )),
-        }
-    }
-
     /// The followers of `v`, each once, in file order.
     fn followers(&self, v: u32) -> Vec<u32> {
         let mut out: Vec<u32> = Vec::new();
@@ -95,32 +33,126 @@ impl GameGraph {
         }
         out
     }
+}
 
-    /// The standalone position of a token at `v`: `@FILE#at=ID`.
-    fn token_position(&self, position: &str, v: u32) -> String {
-        write_state(base_path(position), "at", &[self.file.id(v)])
+/// One token on a game graph: `@FILE#at=V` standing alone. Tokens read together share the
+/// graph and its values (computed once); equal tokens are on the same vertex of the same
+/// file.
+#[derive(Clone, Debug)]
+pub struct Token {
+    graph: Arc<GameGraph>,
+    vertex: u32,
+    /// The file part of the position, `@FILE`.
+    base: String,
+}
+
+impl Token {
+    fn value(&self) -> &GameValue {
+        &self.graph.values[self.vertex as usize]
     }
 
-    fn method(&self) -> String {
-        let mut text = "Smith's generalised Sprague–Grundy function (Fraenkel's labelling; the ordinary Grundy value wherever play must end)".to_string();
-        let infinite: Vec<String> = self
-            .starts
-            .iter()
-            .filter(|&&s| self.values[s as usize].clone().finite().is_none())
-            .map(|&s| format!("{} = {}", self.file.id(s), self.values[s as usize]))
-            .collect();
-        if !infinite.is_empty() {
-            text.push_str(&format!("; ∞ tokens: {}", infinite.join(", ")));
+    /// The same graph with the token on `v`.
+    fn at(&self, v: u32) -> Token {
+        Token {
+            graph: Arc::clone(&self.graph),
+            vertex: v,
+            base: self.base.clone(),
         }
-        text
+    }
+
+    /// The vertex's id, as `solve` reports a token and as a move names its target.
+    fn vertex_text(&self) -> String {
+        self.graph.file.vertex_text(self.vertex)
     }
 }
 
-fn normal_play_only(play: Play) -> Result<(), GameError> {
-    play.normal_only(|| {
-        "misère play of loopy game graphs has no theory in grundy; only normal play is available"
-            .into()
-    })
+impl PartialEq for Token {
+    fn eq(&self, other: &Token) -> bool {
+        self.base == other.base && self.vertex == other.vertex
+    }
+}
+
+impl Eq for Token {}
+
+impl Hash for Token {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.base.hash(state);
+        self.vertex.hash(state);
+    }
+}
+
+impl Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let id = self.graph.file.id(self.vertex);
+        f.write_str(&write_state(&self.base, "at", &[id]))
+    }
+}
+
+/// A position holding exactly one token (`@FILE#at=V`, or a file with one `start` line).
+impl FromStr for Token {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<Token, GameError> {
+        let mut tokens = read_tokens(&[text])?;
+        match tokens.len() {
+            1 => Ok(tokens.remove(0)),
+            n => Err(GameError::bad_position(
+                text,
+                format!(
+                    "this position has {n} tokens; name one as `{}#at=V`",
+                    base_path(text)
+                ),
+            )),
+        }
+    }
+}
+
+/// The tokens of `positions`: `@FILE` (tokens on its `start` lines) or `@FILE#at=V1,V2,…`
+/// (tokens at those vertices instead). Several positions are one sum if they name the same
+/// file (`play` keeps one position per token); the values are computed once.
+fn read_tokens(positions: &[&str]) -> Result<Vec<Token>, GameError> {
+    let Some((first, rest)) = positions.split_first() else {
+        return Ok(Vec::new());
+    };
+    let (file, _) = read_state(first, "at")?;
+    let mut starts = Vec::new();
+    for position in positions {
+        let (this, at) = read_state(position, "at")?;
+        if !rest.is_empty() && base_path(position) != base_path(first) {
+            return Err(GameError::Unsupported(
+                "give one `@FILE`: a sum is written as several `start` lines in it (or `@FILE#at=V1,V2`)".into(),
+            ));
+        }
+        match at {
+            Some(ids) => {
+                for id in ids {
+                    starts.push(this.index_of(id).ok_or_else(|| {
+                        this.error(format!("`#at=`: vertex {id} is not in the file"))
+                    })?);
+                }
+            }
+            None => starts.extend(this.starts.iter().map(|s| s.vertex)),
+        }
+    }
+    if starts.is_empty() {
+        return Err(file.error("no `start S` line: say where the token starts"));
+    }
+    let moves: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
+    let values = generalized_values(file.vertex_count(), &moves)?;
+    let graph = Arc::new(GameGraph {
+        file,
+        moves,
+        values,
+    });
+    let base = base_path(first).to_string();
+    Ok(starts
+        .into_iter()
+        .map(|vertex| Token {
+            graph: Arc::clone(&graph),
+            vertex,
+            base: base.clone(),
+        })
+        .collect())
 }
 
 /// The file part of `@FILE#at=…`.
@@ -131,169 +163,194 @@ fn base_path(position: &str) -> &str {
         .map_or(position.trim(), |(f, _)| f)
 }
 
-/// The `graph` family: one `@FILE` position holding the moves and the tokens.
+/// The value of a sum of tokens, by Smith's rules.
+fn total(sum: &[Token]) -> GameValue {
+    let parts: Vec<GameValue> = sum.iter().map(|t| t.value().clone()).collect();
+    sum_value(&parts)
+}
+
+/// The `graph` ruleset: one `@FILE` position holding the moves and the tokens.
 pub struct LoopyGraph;
 
-impl Family for LoopyGraph {
+impl Ruleset for LoopyGraph {
+    type Position = Token;
+
     fn spec(&self) -> String {
         "graph".to_string()
     }
 
-    fn layout(&self) -> crate::impartial::family::Layout {
-        crate::impartial::family::Layout::Sum
+    fn what_to_give(&self) -> &'static str {
+        "name a graph file as `@FILE`"
     }
 
-    fn solve(&self, positions: &[&str], play: Play) -> Result<Solution, GameError> {
-        normal_play_only(play)?;
-        let game = GameGraph::read(positions)?;
-        let total = game.total();
+    /// An argument holds every token of its file (or of its `#at=` list).
+    fn read(&self, text: &str) -> Result<Vec<Token>, GameError> {
+        read_tokens(&[text])
+    }
+
+    /// All arguments at once: one file, its values computed once.
+    fn read_sum(&self, positions: &[&str]) -> Result<Vec<Token>, GameError> {
+        read_tokens(positions)
+    }
+
+    fn value(&self, token: &Token) -> Result<GameValue, GameError> {
+        Ok(token.value().clone())
+    }
+
+    /// The value of all the tokens of one argument: Smith's sum.
+    fn sum_value(&self, sum: &[Token]) -> Option<Result<GameValue, GameError>> {
+        Some(Ok(total(sum)))
+    }
+
+    fn options(&self, token: &Token) -> Result<Vec<Vec<Token>>, GameError> {
+        Ok(token
+            .graph
+            .followers(token.vertex)
+            .into_iter()
+            .map(|w| vec![token.at(w)])
+            .collect())
+    }
+
+    /// Only where the token and every follower are finite is the value the mex of the
+    /// followers'; an ∞ needs Smith's reversal argument, so there is no plain derivation.
+    fn options_refusal(&self, token: &Token) -> Option<GameError> {
+        let file = &token.graph.file;
+        if let GameValue::Infinite { .. } = token.value() {
+            return Some(GameError::Unsupported(format!(
+                "{} has value {} (play can go on for ever): it is not a mex of its options",
+                file.id(token.vertex),
+                token.value()
+            )));
+        }
+        token.graph.followers(token.vertex).into_iter().find_map(|w| {
+            match &token.graph.values[w as usize] {
+                GameValue::Finite(_) => None,
+                infinite => Some(GameError::Unsupported(format!(
+                    "the move to {} leads to value {infinite}: a finite value next to ∞ options is Smith's, not a plain mex",
+                    file.id(w)
+                ))),
+            }
+        })
+    }
+
+    /// `to` is the vertex the token moves to (a move `u v` of the file).
+    fn read_move(
+        &self,
+        from: &Token,
+        _component: usize,
+        to: &str,
+    ) -> Result<Vec<Token>, GameError> {
+        let file = &from.graph.file;
+        crate::numeric::number::parse_u64_expr(to)
+            .ok()
+            .and_then(|id| file.index_of(id))
+            .filter(|w| from.graph.followers(from.vertex).contains(w))
+            .map(|w| vec![from.at(w)])
+            .ok_or_else(|| {
+                let at = file.id(from.vertex);
+                GameError::bad_position(
+                    to,
+                    format!(
+                        "the token at {at} cannot move there: no move `{at} {}` in the file",
+                        to.trim()
+                    ),
+                )
+            })
+    }
+
+    /// A move is written as the vertex the token moves to.
+    fn write_move(&self, _from: &Token, to: &[Token]) -> String {
+        match to {
+            [token] => token.vertex_text(),
+            _ => write_parts(to),
+        }
+    }
+
+    /// `solve` reports a token as its vertex.
+    fn label(&self, token: &Token) -> String {
+        token.vertex_text()
+    }
+
+    /// Smith's sum of the tokens' values; winning moves by his theorem (a move to a
+    /// position of value 0, or out of a winning ∞).
+    fn solve(&self, sum: &[Token]) -> Result<Solved<Token>, GameError> {
+        let Some(first) = sum.first() else {
+            return Err(self.read_nothing().unwrap_err());
+        };
+        let graph = &first.graph;
+        let total = total(sum);
         let winner = outcome(&total);
+        let starts: Vec<u32> = sum.iter().map(|t| t.vertex).collect();
         let winning_moves = if winner == Winner::First {
             winning_moves(
-                game.file.vertex_count(),
-                &game.moves,
-                &game.values,
-                &game.starts,
+                graph.file.vertex_count(),
+                &graph.moves,
+                &graph.values,
+                &starts,
             )
             .into_iter()
-            .map(|(component, w)| Move {
+            .map(|(component, w)| Reply {
                 component,
-                to: game.file.vertex_text(w),
+                to: vec![sum[component].at(w)],
             })
             .collect()
         } else {
             Vec::new()
         };
-        Ok(Solution {
-            one_winning_move: None,
-            moves_omitted: None,
+        let mut method = "Smith's generalised Sprague–Grundy function (Fraenkel's labelling; the ordinary Grundy value wherever play must end)".to_string();
+        let infinite: Vec<String> = sum
+            .iter()
+            .filter(|t| t.value().clone().finite().is_none())
+            .map(|t| format!("{} = {}", graph.file.id(t.vertex), t.value()))
+            .collect();
+        if !infinite.is_empty() {
+            method.push_str(&format!("; ∞ tokens: {}", infinite.join(", ")));
+        }
+        Ok(Solved {
             winner,
-            grundy: total.clone().finite().map(|n| n.0),
+            grundy: total.finite().map(|n| n.0),
             winning_moves,
-            components: game
-                .starts
+            components: sum
                 .iter()
-                .map(|&s| ComponentReport {
-                    position: game.file.vertex_text(s),
-                    grundy: game.values[s as usize].clone().finite().map(|n| n.0),
+                .map(|t| ComponentReport {
+                    position: t.vertex_text(),
+                    grundy: t.value().clone().finite().map(|n| n.0),
                 })
                 .collect(),
-            method: game.method(),
+            method,
+            moves_omitted: None,
+            one_winning_move: None,
         })
     }
 
-    fn value(&self, position: &str) -> Result<GameValue, GameError> {
-        Ok(GameGraph::read(&[position])?.total())
+    fn outcome(&self, sum: &[Token]) -> Result<Winner, GameError> {
+        Ok(outcome(&total(sum)))
     }
 
-    /// One position per token, `@FILE#at=V`, so that each token is explained and moved alone.
-    fn standalone_components(&self, positions: &[&str]) -> Result<Option<Vec<String>>, GameError> {
-        let game = GameGraph::read(positions)?;
-        Ok(Some(
-            game.starts
-                .iter()
-                .map(|&s| game.token_position(positions[0], s))
-                .collect(),
-        ))
-    }
-
-    /// The followers of one token with their values. Only where every follower is finite is
-    /// the value their mex; an ∞ follower needs Smith's reversal argument, so it is refused
-    /// (the token's own ∞ too).
-    fn options(&self, position: &str) -> Result<Vec<OptionReport>, GameError> {
-        let game = GameGraph::read(&[position])?;
-        let token = game.single_token(position)?;
-        if let GameValue::Infinite { .. } = game.values[token as usize] {
-            return Err(GameError::Unsupported(format!(
-                "{} has value {} (play can go on for ever): it is not a mex of its options",
-                game.file.id(token),
-                game.values[token as usize]
-            )));
-        }
-        game.followers(token)
-            .into_iter()
-            .map(|w| match &game.values[w as usize] {
-                GameValue::Finite(g) => Ok(OptionReport {
-                    position: game.file.vertex_text(w),
-                    parts: vec![ComponentReport {
-                        position: game.token_position(position, w),
-                        grundy: Some(g.0),
-                    }],
-                    grundy: g.0,
-                }),
-                infinite => Err(GameError::Unsupported(format!(
-                    "the move to {} leads to value {infinite}: a finite value next to ∞ options is Smith's, not a plain mex",
-                    game.file.id(w)
-                ))),
-            })
-            .collect()
-    }
-
-    fn moves(&self, position: &str) -> Result<Vec<String>, GameError> {
-        let game = GameGraph::read(&[position])?;
-        let token = game.single_token(position)?;
-        Ok(game
-            .followers(token)
-            .into_iter()
-            .map(|w| game.file.vertex_text(w))
-            .collect())
-    }
-
-    fn has_moves(&self, position: &str) -> Result<bool, GameError> {
-        let game = GameGraph::read(&[position])?;
-        Ok(!game.followers(game.single_token(position)?).is_empty())
-    }
-
-    /// `to` is the vertex the token `component` moves to (a move `u v` of the file).
-    fn apply_move(
-        &self,
-        positions: &[&str],
-        component: usize,
-        to: &str,
-    ) -> Result<Vec<String>, GameError> {
-        let game = GameGraph::read(positions)?;
-        let mut next: Vec<String> = game
-            .starts
-            .iter()
-            .map(|&s| game.token_position(positions[0], s))
-            .collect();
-        let refs: Vec<&str> = next.iter().map(String::as_str).collect();
-        component_at(&refs, component)?;
-        let token = game.starts[component];
-        let target = crate::numeric::number::parse_u64_expr(to)
-            .ok()
-            .and_then(|id| game.file.index_of(id))
-            .filter(|w| game.followers(token).contains(w))
-            .ok_or_else(|| {
-                GameError::bad_position(
-                    to,
-                    format!(
-                        "the token at {} cannot move there: no move `{} {}` in the file",
-                        game.file.id(token),
-                        game.file.id(token),
-                        to.trim()
-                    ),
-                )
-            })?;
-        next[component] = game.token_position(positions[0], target);
-        Ok(next)
-    }
-
-    fn outcome(&self, positions: &[&str], play: Play) -> Result<Winner, GameError> {
-        normal_play_only(play)?;
-        Ok(outcome(&GameGraph::read(positions)?.total()))
+    fn misere_refusal(&self) -> GameError {
+        GameError::Unsupported(
+            "misère play of loopy game graphs has no theory in grundy; only normal play is available"
+                .into(),
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::family::{Family, Play};
+    use crate::impartial::text::Text;
 
     #[test]
     fn files_need_a_start() {
         let file = GraphFile::parse("0 1\n", "@g").unwrap();
         assert!(file.starts.is_empty());
-        assert!(LoopyGraph.solve(&["3"], Play::Normal).is_err());
-        assert!(LoopyGraph.solve(&[], Play::Normal).is_err());
+        let game = Text(LoopyGraph);
+        assert!(game.solve(&["3"], Play::Normal).is_err());
+        let err = game.solve(&[], Play::Normal).unwrap_err().to_string();
+        assert!(
+            err.contains("no position given: name a graph file"),
+            "{err}"
+        );
     }
 }

@@ -147,7 +147,7 @@ impl PrimeHeap {
     /// Every winning move `(heap, new size)`: moves that leave some heap prime, and moves to a
     /// position the opponent loses by the rule (no prime heap, no threat, XOR 0). Refuses when
     /// that would test more than [`MAX_SCANNED_TARGETS`] targets or list more than
-    /// [`MAX_ENUMERATED_OPTIONS`] moves.
+    /// `MAX_ENUMERATED_OPTIONS` moves (the enumeration bound all heap games share).
     pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<(usize, u64)>, GameError> {
         let prime: Vec<bool> = heaps.iter().map(|&n| is_prime(n)).collect();
         let prime_heaps = prime.iter().filter(|&&p| p).count();

@@ -13,7 +13,7 @@
 //!   window of `max S` values.
 //! - infinite sets: `G(n) = n mod k` where that theorem applies, else the fast tables.
 //!
-//! Misère play: the Anti-SG/SJ rule ([`misere`](crate::theory::misere)) wherever its
+//! Misère play: the Anti-SG/SJ rule (`theory::misere`) wherever its
 //! condition holds — proved for the closed forms, checked on the table otherwise.
 
 use crate::error::GameError;

@@ -76,6 +76,17 @@ impl Period {
 }
 
 /// What `grundy period --json` prints. Field names are a public interface.
+///
+/// ```
+/// use grundy::{search, Budget, PeriodReport};
+/// let game = grundy::parse_spec("subtraction:2,5").unwrap();
+/// let found = search(game.sequence().unwrap(), Budget { start: 63, max: 1 << 10, time: None }).unwrap();
+/// let report = PeriodReport::new(&game.spec(), &found);
+/// // A finite subtraction set: the period is proved by the subtraction bound.
+/// assert!(report.certified);
+/// assert_eq!(report.period, Some(7));
+/// assert!(!report.reason.is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PeriodReport {

@@ -45,6 +45,17 @@ pub(crate) fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Optio
     })
 }
 
+/// ```
+/// use grundy::{search, Budget, PeriodReport};
+/// let game = grundy::parse_spec("subtraction:1,3,4").unwrap();
+/// let budget = Budget { start: 64, max: 1 << 12, time: None };
+/// let result = search(game.sequence().unwrap(), budget).unwrap();
+/// assert_eq!(result.certified.map(|p| (p.preperiod, p.period)), Some((0, 7)));
+/// assert!(result.checked_to() <= budget.max);
+/// let report = PeriodReport::new(&game.spec(), &result);
+/// assert!(report.certified && report.period == Some(7));
+/// ```
+///
 /// How far the search may go: the range and the time. Memory is not a field: every round
 /// asks the one process-wide memory [`crate::limits::Budget`] before it allocates.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,6 +100,17 @@ pub fn round_bytes(to: u64) -> u128 {
 }
 
 /// What a search found: the table it built and, if proved, the period.
+///
+/// ```
+/// use grundy::{search, Budget, PeriodRule};
+/// // Nim never repeats: no period is proved, and the search says which theorem it tried.
+/// let nim = grundy::parse_spec("nim").unwrap();
+/// let found = search(nim.sequence().unwrap(), Budget { start: 63, max: 255, time: None }).unwrap();
+/// assert_eq!(found.certified, None);
+/// assert_eq!(found.values[..4], [0, 1, 2, 3]);
+/// assert_eq!(found.checked_to(), 255);
+/// assert_ne!(found.rule, PeriodRule::FiniteSubtraction { max_removal: 1 });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     /// `G(0..=checked_to)`.

@@ -16,7 +16,7 @@ use crate::theory::period::Period;
 /// `(p, run[p])` for `p = 1, 2, …` and uses only earlier entries, so a search that stops at
 /// the first good `p` pays for the shifts it looked at (plus the comparisons that extend the
 /// match box), not for the whole table. The table is read backwards instead of copied.
-pub struct TailRuns<'a, T> {
+pub(crate) struct TailRuns<'a, T> {
     values: &'a [T],
     z: Vec<u32>,
     /// The match box `[left, right)`: reversed[left..right] = reversed[0..right-left].
@@ -26,7 +26,7 @@ pub struct TailRuns<'a, T> {
 
 impl<'a, T: Eq> TailRuns<'a, T> {
     /// Tail runs of `values`, computed on demand as shifts are asked for.
-    pub fn new(values: &'a [T]) -> Self {
+    pub(crate) fn new(values: &'a [T]) -> Self {
         assert!(
             values.len() <= u32::MAX as usize,
             "tables searched for periods stay below 2^32 entries (Budget::LIMIT)"

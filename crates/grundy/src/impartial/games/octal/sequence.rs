@@ -1,7 +1,7 @@
 //! The driver of a long run: `G(0..=to)` for a take-and-break game.
 //!
 //! 1. Resume from the checkpoint file, if one is given and exists (and its values pass a spot
-//!    check against the rules, [`check_resumed`]).
+//!    check against the rules, `check_resumed`).
 //! 2. Pick the solver: rare-value for one- and two-heap options, pair-XOR bitsets for
 //!    three-way splits.
 //! 3. Grow the table in doubling stages; after each stage look for a period certified by the
