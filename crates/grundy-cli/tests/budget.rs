@@ -54,7 +54,11 @@ fn under_one_gib_of_address_space_every_command_answers_or_refuses() {
         ),
         // Officers to 2^27 grows its table in rounds for hours: stopped by --time, from
         // the pace of a round or when the time is up, whichever comes first.
-        (&["value", "officers", "2^27", "--time", "20"], 2, "--time 20 s"),
+        (
+            &["value", "officers", "2^27", "--time", "20"],
+            2,
+            "--time 20 s",
+        ),
     ];
     for (args, code, words) in cases {
         let (got, out, err) = limited(GIB, args);
@@ -127,11 +131,7 @@ fn write_errors_on_stdout_fail_and_a_closed_pipe_is_quiet() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let out = command()
-            .args(args)
-            .stdout(full)
-            .output()
-            .unwrap();
+        let out = command().args(args).stdout(full).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("No space left on device"), "{args:?}: {err}");
@@ -253,7 +253,8 @@ fn checkpoints_are_locked_and_a_directory_is_named() {
         .spawn()
         .unwrap();
     let mut refused = None;
-    for _ in 0..100 {
+    // Up to 30 s: under load the first run samples its output width before it locks.
+    for _ in 0..600 {
         std::thread::sleep(std::time::Duration::from_millis(50));
         let (code, _, err) = grundy(
             &["table", "octal:0.8", "--to", "10", "--checkpoint", &ck_text],
@@ -389,7 +390,14 @@ fn value_and_solve_refuse_past_time_with_the_estimate() {
     for args in [
         &["value", "subtraction:squares", "3*10^7", "--time", "2"][..],
         &["solve", "subtraction:squares", "3*10^7", "5", "--time", "2"],
-        &["solve", "subtraction:squares", "3*10^7", "--time", "2", "--json"],
+        &[
+            "solve",
+            "subtraction:squares",
+            "3*10^7",
+            "--time",
+            "2",
+            "--json",
+        ],
     ] {
         let started = std::time::Instant::now();
         let (code, out, err) = grundy(args, "");
@@ -403,7 +411,10 @@ fn value_and_solve_refuse_past_time_with_the_estimate() {
         assert!(started.elapsed().as_secs() < 30, "{args:?}");
     }
     // What fits answers as before.
-    let (code, out, err) = grundy(&["value", "subtraction:squares", "10^4", "--time", "60"], "");
+    let (code, out, err) = grundy(
+        &["value", "subtraction:squares", "10^4", "--time", "60"],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     let expected = grundy(&["table", "subtraction:squares", "--to", "10^4"], "").1;
     assert_eq!(out.trim(), expected.lines().last().unwrap());
@@ -478,7 +489,10 @@ fn a_census_killed_mid_run_leaves_its_rows_whole_and_resumes() {
     };
     for line in whole {
         let row: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert!(row["set"].as_array().is_some_and(|s| !s.is_empty()), "{line}");
+        assert!(
+            row["set"].as_array().is_some_and(|s| !s.is_empty()),
+            "{line}"
+        );
     }
     // The resumed run keeps those rows and completes the census: the rows of one whole run.
     let (code, _, err) = grundy(&args, "");

@@ -56,7 +56,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
     }
     if let Some(entry) = partizan::find(&args.game, &positions) {
         args.play.normal_only(entry.name)?;
-        return within(Output::AtTheEnd, limit, || partizan::solve(entry, &positions));
+        return within(Output::AtTheEnd, limit, || {
+            partizan::solve(entry, &positions)
+        });
     }
     let family = parse_spec(&args.game)?;
     let solution = within(Output::AtTheEnd, limit, || {

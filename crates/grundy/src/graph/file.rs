@@ -143,7 +143,11 @@ impl GraphFile {
                     // A long word is already in the echoed line: named by place, not again.
                     let named = match word.chars().count() {
                         n if n > MAX_ECHOED_WORD => {
-                            let place = if std::ptr::eq(word, words[0]) { "first" } else { "second" };
+                            let place = if std::ptr::eq(word, words[0]) {
+                                "first"
+                            } else {
+                                "second"
+                            };
                             format!("the {place} word ({n} characters)")
                         }
                         _ => format!("`{word}`"),

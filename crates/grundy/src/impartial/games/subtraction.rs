@@ -313,7 +313,9 @@ impl HeapRules for Subtraction {
                 return Ok(());
             }
             set.table_each(to, &mut |first, values| {
-                (first..).zip(values).try_for_each(|(n, &v)| sink(n, Nimber(v as u64)))
+                (first..)
+                    .zip(values)
+                    .try_for_each(|(n, &v)| sink(n, Nimber(v as u64)))
             })?;
             return Ok(());
         }
