@@ -13,7 +13,9 @@ use grundy::progress::{observe, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::cell::RefCell;
 use std::io::IsTerminal;
+use std::io::Write;
 use std::rc::Rc;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// How long a computation runs before its bar appears.
@@ -31,16 +33,39 @@ pub enum Output {
 
 /// Runs `work`, showing its library-reported progress on stderr under the rules above.
 pub fn with_progress<R>(output: Output, work: impl FnOnce() -> R) -> R {
+    within(output, None, work)
+}
+
+/// A command's `--time SECONDS` (`value`, `solve`): the command named in its refusal.
+#[derive(Copy, Clone, Debug)]
+pub struct Limit {
+    pub command: &'static str,
+    pub time: Duration,
+}
+
+/// [`with_progress`], bounded by `limit` (issue 20: `--time` bounds every long command):
+/// once the library's progress reports show that the work would end past the limit, it is
+/// refused at once with the estimate; work that reports no progress is stopped when the
+/// limit passes. Both exit 2 with one line, as every refusal does. The work must write no
+/// file it could leave half-written (`value` and `solve` print only at the end).
+pub fn within<R>(output: Output, limit: Option<Limit>, work: impl FnOnce() -> R) -> R {
     let off = std::env::var("GRUNDY_PROGRESS").is_ok_and(|v| v.eq_ignore_ascii_case("off"));
     let torn = output == Output::Streamed && std::io::stdout().is_terminal();
-    if off || torn || !std::io::stderr().is_terminal() {
+    let draw = !(off || torn || !std::io::stderr().is_terminal());
+    if !draw && limit.is_none() {
         return work();
     }
     let started = Instant::now();
+    // Dropped when `work` returns, which ends the watchdog thread.
+    let _watchdog = limit.map(watchdog);
+    let mut pace = limit.map(Pace::new);
     let bar: Rc<RefCell<Option<ProgressBar>>> = Rc::new(RefCell::new(None));
     let shown = bar.clone();
     let observer = Box::new(move |p: Progress| {
-        if started.elapsed() < DELAY {
+        if let Some(pace) = pace.as_mut() {
+            pace.check(&p, started.elapsed());
+        }
+        if !draw || started.elapsed() < DELAY {
             return;
         }
         let mut slot = shown.borrow_mut();
@@ -84,4 +109,111 @@ fn new_bar(first: &Progress) -> ProgressBar {
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+/// Prints `refused: REASON` (the form of every refusal) and exits 2.
+fn refuse(reason: String) -> ! {
+    let line = grundy::GameError::TooLarge(reason).to_string();
+    let _ = writeln!(std::io::stderr(), "grundy: {line}");
+    std::process::exit(2)
+}
+
+/// A thread that refuses the run when `limit` passes, unless the returned sender is dropped
+/// first (the work ended).
+fn watchdog(limit: Limit) -> mpsc::Sender<()> {
+    let (done, waiting) = mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if let Err(mpsc::RecvTimeoutError::Timeout) = waiting.recv_timeout(limit.time) {
+            refuse(format!(
+                "{}: no answer within --time {}, so it was stopped; raise --time SECONDS",
+                limit.command,
+                human_seconds(limit.time.as_secs_f64())
+            ));
+        }
+    });
+    done
+}
+
+/// How long before the pace of the work is judged: long enough that start-up costs do not
+/// pass for the pace, short enough that a hopeless run is refused at once.
+const JUDGED_AFTER: Duration = Duration::from_millis(500);
+
+/// Extrapolates the time of the work from its progress reports.
+struct Pace {
+    limit: Limit,
+    /// The current stage (reports with the same total; a period search restarts its count
+    /// with each longer table): (seconds when its first report came, units done then, total).
+    stage: (f64, u64, u64),
+    /// A report at least [`JUDGED_AFTER`]/4 into the stage: (seconds into it, units done in
+    /// it). With a later report it gives the growth exponent.
+    anchor: Option<(f64, u64)>,
+}
+
+impl Pace {
+    fn new(limit: Limit) -> Pace {
+        Pace {
+            limit,
+            stage: (0.0, 0, 0),
+            anchor: None,
+        }
+    }
+
+    /// Refuses the run when, at the pace so far, it would end past the limit. The time of a
+    /// stage grows as `done^e`: `e` is measured between the anchor and now (a quadratic or
+    /// cubic table slows down as it grows), 1 until the work has at least doubled since.
+    fn check(&mut self, p: &Progress, elapsed: Duration) {
+        let (now, limit) = (elapsed.as_secs_f64(), self.limit.time.as_secs_f64());
+        if p.total == 0 || p.done >= p.total {
+            return;
+        }
+        if self.stage.2 != p.total {
+            self.stage = (now, p.done, p.total);
+            self.anchor = None;
+            return;
+        }
+        let (began, first, _) = self.stage;
+        let (into, done) = (now - began, p.done.saturating_sub(first));
+        let judged = JUDGED_AFTER.min(self.limit.time / 4).as_secs_f64();
+        if done == 0 {
+            return;
+        }
+        if self.anchor.is_none() && into >= judged / 4.0 {
+            self.anchor = Some((into, done));
+        }
+        if into < judged {
+            return;
+        }
+        let exponent = match self.anchor {
+            Some((then, before)) if done >= 2 * before && into > then => {
+                ((into / then).ln() / (done as f64 / before as f64).ln()).clamp(1.0, 3.0)
+            }
+            _ => 1.0,
+        };
+        let rate = done as f64 / into;
+        let slowing = (p.total as f64 / p.done as f64).powf(exponent - 1.0);
+        let estimate = now + (p.total - p.done) as f64 / rate * slowing;
+        if estimate > limit {
+            refuse(format!(
+                "{}: {} {} would take about {} at the pace so far ({} done, {rate:.0} a second), past --time {}; raise --time SECONDS",
+                self.limit.command,
+                p.total,
+                p.unit,
+                human_seconds(estimate),
+                p.done,
+                human_seconds(limit)
+            ));
+        }
+    }
+}
+
+/// `3.2 h`, `41 s`, `0.5 s`: a duration as a person reads it.
+pub fn human_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 10.0 => format!("{s:.1} s"),
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s if s < 2.0 * 31_557_600.0 => format!("{:.0} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_557_600.0),
+    }
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{grundy, json};
+use common::{grundy, json, scratch};
 
 /// `--checkpoint-every 1e30` used to overflow `Duration::from_secs_f64` (exit 101). Every
 /// duration argument is validated by one parser: exit 2, one line naming the value.
@@ -51,11 +51,9 @@ fn misere_json_grundy_fields_match_their_doc() {
 /// run is an error naming the file and the line.
 #[test]
 fn census_resume_counts_each_set_of_this_run_once() {
-    let dir = std::env::temp_dir().join(format!("grundy-census-agree-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("census-agree");
     let file = dir.join("rows.jsonl");
     let path = file.to_str().unwrap();
-    let _ = std::fs::remove_file(&file);
     let (code, _, err) = grundy(
         &[
             "census",

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{grundy, json};
+use common::{grundy, json, limited};
 
 #[test]
 fn solve_json_lists_every_winning_move() {
@@ -342,21 +342,9 @@ fn huge_heaps_report_the_winner_and_why_moves_are_not_listed() {
 /// every winning move (3 703 698 of them).
 #[test]
 fn solving_a_kayles_heap_of_44444444_fits_in_memory() {
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v 1500000; exec '{}' solve kayles 44444444 --json --no-cache",
-            env!("CARGO_BIN_EXE_grundy")
-        ))
-        .output()
-        .expect("sh runs");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let solution: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let (code, out, err) = limited(1_500_000, &["solve", "kayles", "44444444", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let solution: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(solution["winner"], "first");
     assert_eq!(
         solution["winning_moves"].as_array().map(Vec::len),

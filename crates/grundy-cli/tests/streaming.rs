@@ -2,8 +2,11 @@
 //! read, cap a line's length (naming its number), and keep memory flat. Flatness is checked by
 //! running under an address-space limit far below the input's size.
 
+mod common;
+
+use common::{grundy, limited_command};
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Runs `grundy args…` under `ulimit -v kib`, feeding `lines` copies of `line` (written by a
 /// thread as the command reads, never held whole), returning (exit code, stdout bytes, the
@@ -15,12 +18,7 @@ fn fed(
     line: &str,
     lines: usize,
 ) -> (i32, usize, String, String) {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_CACHE", "off")
+    let mut child = limited_command(kib, args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -95,7 +93,7 @@ fn nim_mul_answers_ten_million_pairs_in_flat_memory() {
     let (code, _, last, err) = fed(LIMIT_KIB, &["nim-mul"], &format!("{count}\n"), line, count);
     assert_eq!(code, 0, "{err}");
     let expected = {
-        let (code, out, _) = run(&["nim-mul"], &format!("1\n{line}"));
+        let (code, out, _) = grundy(&["nim-mul"], &format!("1\n{line}"));
         assert_eq!(code, 0);
         out.trim().to_string()
     };
@@ -116,7 +114,7 @@ fn an_endless_line_is_refused_by_number() {
             "{args:?}: {err}"
         );
     }
-    let (code, out, err) = run(&["play", "nim", "3"], &format!("{}\n", "x".repeat(2 << 20)));
+    let (code, out, err) = grundy(&["play", "nim", "3"], &format!("{}\n", "x".repeat(2 << 20)));
     assert_eq!(code, 2, "{out} {err}");
     assert!(
         err.contains("line 1: the line is longer than 1.0 MiB"),
@@ -126,9 +124,8 @@ fn an_endless_line_is_refused_by_number() {
 
 #[test]
 fn batch_answers_each_line_before_the_next_arrives() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let mut child = common::command()
         .args(["batch", "nim"])
-        .env("GRUNDY_CACHE", "off")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -148,28 +145,4 @@ fn batch_answers_each_line_before_the_next_arrives() {
     }
     drop(stdin);
     assert!(child.wait().unwrap().success());
-}
-
-/// Runs `grundy args…` with `stdin`, returning (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .env("GRUNDY_CACHE", "off")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }

@@ -4,6 +4,7 @@
 //! the end (stderr, so that rows on stdout stay clean).
 
 use crate::lines::{too_long, MAX_LINE};
+use crate::progress::human_seconds;
 use grundy::numeric::number::parse_u64_expr;
 use grundy::theory::period::census::{
     mask_of, subtraction_period, CensusRow, CensusSummary, Done, Selection,
@@ -122,7 +123,8 @@ pub fn run(args: Args) -> Result<(), GameError> {
                 Ok(())
             })?;
             done = Some(resumed);
-            Box::new(BufWriter::new(file))
+            // Unbuffered: each chunk of rows goes in with one write of whole lines (below).
+            Box::new(file)
         }
         None => {
             let mut stdout = BufWriter::new(io::stdout());
@@ -151,10 +153,15 @@ pub fn run(args: Args) -> Result<(), GameError> {
             .par_iter()
             .map(|&mask| subtraction_period(mask, args.max_length as usize))
             .collect();
+        // Whole rows in one write a chunk: a run killed at any moment leaves complete rows,
+        // and at worst a last line cut short by the kill, which `resume` drops. Nothing
+        // before it is ever rewritten, so no row already in the file can be lost.
+        let mut block = Vec::with_capacity(rows.len() * 64);
         for row in &rows {
-            write_row(&mut out, row, args.format)?;
+            write_row(&mut block, row, args.format)?;
             summary.add(row);
         }
+        out.write_all(&block)?;
         out.flush()?;
         bar.inc(rows.len() as u64);
     }
@@ -342,15 +349,4 @@ fn estimate(selection: &Selection, args: &Args) -> Result<(), GameError> {
         )));
     }
     Ok(())
-}
-
-/// `3.2 h`, `41 s`: a duration as a person reads it.
-fn human_seconds(seconds: f64) -> String {
-    match seconds {
-        s if s < 120.0 => format!("{s:.0} s"),
-        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
-        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
-        s if s < 2.0 * 31_557_600.0 => format!("{:.0} days", s / 86_400.0),
-        s => format!("{:.0} years", s / 31_557_600.0),
-    }
 }

@@ -52,6 +52,26 @@ impl PlayArgs {
     }
 }
 
+/// `--time SECONDS` of `value` and `solve`.
+#[derive(ClapArgs, Debug, Clone, Copy)]
+pub struct TimeArgs {
+    /// Refuse when the answer would take longer than this many seconds: the estimate (from
+    /// the pace of the computation) is printed at once, and a run that outlives the time
+    /// without an estimate is stopped. Exit 2 either way.
+    #[arg(long, value_name = "SECONDS", default_value = "3600", value_parser = parse_positive_seconds)]
+    pub time: std::time::Duration,
+}
+
+impl TimeArgs {
+    /// The limit of `command`, for [`crate::progress::within`].
+    pub fn limit(self, command: &'static str) -> Option<crate::progress::Limit> {
+        Some(crate::progress::Limit {
+            command,
+            time: self.time,
+        })
+    }
+}
+
 /// `--to N`: a heap bound, accepting `10^6`, `1e6`, `2^20`.
 pub fn parse_to(text: &str) -> Result<u64, String> {
     grundy::numeric::number::parse_u64_expr(text)

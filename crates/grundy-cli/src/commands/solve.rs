@@ -1,8 +1,8 @@
 //! `grundy solve GAME POSITION...`
 
-use crate::commands::{partizan, PlayArgs};
+use crate::commands::{partizan, PlayArgs, TimeArgs};
 use crate::output::{print_json, println_checked, Answer};
-use crate::progress::{with_progress, Output};
+use crate::progress::{within, Output};
 use grundy::impartial::family::Solution;
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -26,6 +26,8 @@ pub struct Args {
     /// Machine-readable output: {"winner", "grundy", "winning_moves": [{"component", "to"}], …}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 /// What `solve --json` prints (and `POST /api/solve` answers).
@@ -45,15 +47,21 @@ pub fn answer(
 
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    let limit = args.time.limit("solve");
     if args.json {
-        return print_json(&answer(&args.game, &positions, args.play)?);
+        let answer = within(Output::AtTheEnd, limit, || {
+            answer(&args.game, &positions, args.play)
+        })?;
+        return print_json(&answer);
     }
     if let Some(entry) = partizan::find(&args.game, &positions) {
         args.play.normal_only(entry.name)?;
-        return partizan::solve(entry, &positions);
+        return within(Output::AtTheEnd, limit, || {
+            partizan::solve(entry, &positions)
+        });
     }
     let family = parse_spec(&args.game)?;
-    let solution = with_progress(Output::AtTheEnd, || {
+    let solution = within(Output::AtTheEnd, limit, || {
         family.solve(&positions, args.play.play())
     })?;
     println_checked(&solution.render(&family.spec()))

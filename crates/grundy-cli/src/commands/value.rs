@@ -1,8 +1,8 @@
 //! `grundy value GAME POSITION`
 
-use crate::commands::partizan;
+use crate::commands::{partizan, TimeArgs};
 use crate::output::{print_json, println_checked};
-use crate::progress::{with_progress, Output};
+use crate::progress::{within, Output};
 use grundy::impartial::family::GameValue;
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -23,6 +23,8 @@ pub struct Args {
     /// null plus "wins_at_once": true and "reason" where the mover wins at once: prime-heap).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 /// What `value --json` prints (and `POST /api/value` answers).
@@ -42,14 +44,19 @@ pub fn answer(game: &str, position: &str) -> Result<Value, GameError> {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
+    let limit = args.time.limit("value");
     if args.json {
-        let answer = with_progress(Output::AtTheEnd, || answer(&args.game, &args.position))?;
+        let answer = within(Output::AtTheEnd, limit, || {
+            answer(&args.game, &args.position)
+        })?;
         return print_json(&answer);
     }
     if let Some(entry) = partizan::find(&args.game, &[&args.position]) {
-        return partizan::value(entry, &args.position);
+        return within(Output::AtTheEnd, limit, || {
+            partizan::value(entry, &args.position)
+        });
     }
     let family = parse_spec(&args.game)?;
-    let value = with_progress(Output::AtTheEnd, || family.value(&args.position))?;
+    let value = within(Output::AtTheEnd, limit, || family.value(&args.position))?;
     println_checked(&value.to_string())
 }

@@ -140,9 +140,20 @@ impl GraphFile {
                     } else {
                         ""
                     };
+                    // A long word is already in the echoed line: named by place, not again.
+                    let named = match word.chars().count() {
+                        n if n > MAX_ECHOED_WORD => {
+                            let place = if std::ptr::eq(word, words[0]) {
+                                "first"
+                            } else {
+                                "second"
+                            };
+                            format!("the {place} word ({n} characters)")
+                        }
+                        _ => format!("`{word}`"),
+                    };
                     bad(format!(
-                        "`{}` is not a vertex id{why} (a number from 0 to 2^64−1, e.g. 7, 10^6)",
-                        cut(word)
+                        "{named} is not a vertex id{why} (a number from 0 to 2^64−1, e.g. 7, 10^6)"
                     ))
                 })
             };
@@ -215,6 +226,9 @@ impl GraphFile {
         self.id(v).to_string()
     }
 }
+
+/// The longest word an error quotes beside its line; a longer one is named by its place.
+const MAX_ECHOED_WORD: usize = 24;
 
 /// `text` cut to its first 80 characters (with `…` when cut), so that an error echoing a
 /// long line stays one readable line.

@@ -91,7 +91,8 @@ pub trait HeapRules: HeapGame + Send + Sync {
     }
 
     /// `G(0), …, G(to)` in order. Default: the closed form while it answers, then the dense
-    /// bottom-up table by the definition for the rest.
+    /// bottom-up table by the definition for the rest, each value handed on as soon as it is
+    /// known (the table is still needed for the later values, but the output is not held).
     fn for_each_value(
         &self,
         to: u64,
@@ -105,10 +106,11 @@ pub trait HeapRules: HeapGame + Send + Sync {
             }
             n += 1;
         }
-        let table = crate::impartial::table::heap_table(self, to)?;
-        for (m, &v) in table.iter().enumerate().skip(n as usize) {
-            sink(m as u64, Nimber(v))?;
-        }
+        let from = n;
+        crate::impartial::table::heap_table_each(self, to, &mut |m, v| match m >= from {
+            true => sink(m, v),
+            false => Ok(()),
+        })?;
         Ok(())
     }
 
@@ -832,6 +834,103 @@ mod tests {
         assert!(family.apply_move(&["7"], 1, "3").is_err());
         assert!(family.apply_move(&["7"], 0, "3+x").is_err());
         assert!(!family.has_moves("0").unwrap() && family.has_moves("1").unwrap());
+    }
+
+    /// Kayles counting how many tables it is asked for and their total length.
+    struct CountingKayles(std::sync::atomic::AtomicU64, std::sync::atomic::AtomicU64);
+    impl HeapGame for CountingKayles {
+        fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+            Kayles.heap_options(n, visit)
+        }
+    }
+    impl HeapRules for CountingKayles {
+        fn spec(&self) -> String {
+            "counting-kayles".into()
+        }
+        fn option_count(&self, n: u64) -> u128 {
+            Kayles.option_count(n)
+        }
+        fn for_each_value(
+            &self,
+            to: u64,
+            sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+        ) -> Result<(), GameError> {
+            use std::sync::atomic::Ordering::Relaxed;
+            self.0.fetch_add(1, Relaxed);
+            self.1.fetch_add(to + 1, Relaxed);
+            crate::impartial::table::heap_table_each(self, to, sink).map(drop)
+        }
+    }
+
+    /// Issue 20: a sum of many heaps (`solve octal:0.16` with 10^4 heaps took 30 s) costs one
+    /// table up to the largest heap, whatever the number of heaps and their repeats; listing
+    /// the winning moves then reads that table.
+    #[test]
+    fn a_sum_of_many_heaps_builds_one_table() {
+        use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+        let family = HeapFamily::new(CountingKayles(AtomicU64::new(0), AtomicU64::new(0)));
+        let texts: Vec<String> = (1..=3000u64)
+            .chain(1..=3000)
+            .chain([1])
+            .map(|n| n.to_string())
+            .collect();
+        let heaps: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let solution = family.solve(&heaps, Play::Normal).unwrap();
+        let (tables, heaps_tabled) = (family.rules.0.load(Relaxed), family.rules.1.load(Relaxed));
+        assert_eq!(tables, 1, "{heaps_tabled} heaps in {tables} tables");
+        assert!((3001..=4096).contains(&heaps_tabled), "{heaps_tabled}");
+        // Every heap appears twice, plus a heap of 1 (G = 1): the first player wins, for
+        // instance by taking that heap; listing the moves built no other table.
+        assert_eq!(solution.grundy, Some(1));
+        assert_eq!(solution.components.len(), 6001);
+        assert!(solution.winning_moves.iter().any(|m| m.component == 6000));
+        assert_eq!(
+            solution.components[2999].grundy,
+            Some(family.grundy(3000).unwrap().0)
+        );
+    }
+
+    /// A stand-in for heaps with millions of winning moves (Kayles 44444444 has 3.7·10^6):
+    /// `G(n) = n mod 2`, and every heap claims 2.6·10^6 winning options.
+    struct Crowded;
+    impl HeapGame for Crowded {
+        fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+            if n > 0 {
+                visit(&[n - 1]);
+            }
+        }
+    }
+    impl HeapRules for Crowded {
+        fn spec(&self) -> String {
+            "crowded".into()
+        }
+        fn option_count(&self, _n: u64) -> u128 {
+            2_600_000
+        }
+        fn options_with_value(
+            &self,
+            _n: u64,
+            _target: Nimber,
+            _value_of: &dyn Fn(u64) -> Result<Nimber, GameError>,
+        ) -> Result<Vec<Vec<u64>>, GameError> {
+            Ok(vec![Vec::new(); 2_600_000])
+        }
+    }
+
+    /// Issue 20: each component's list fits under the cap, their total does not: the list is
+    /// omitted as a whole, saying why, never cut part-way.
+    #[test]
+    fn winning_moves_are_capped_over_the_whole_sum() {
+        let solution = HeapFamily::new(Crowded)
+            .solve(&["1", "1", "1"], Play::Normal)
+            .unwrap();
+        assert_eq!(solution.winner, Winner::First);
+        assert!(solution.winning_moves.is_empty());
+        let why = solution.moves_omitted.expect("the list is omitted");
+        assert!(
+            why.contains("the sum has more than 5000000 winning moves (at least 5200000)"),
+            "{why}"
+        );
     }
 
     proptest! {

@@ -8,6 +8,7 @@ use crate::error::GameError;
 use crate::impartial::game::HeapGame;
 use crate::limits::{check_memory, table_bytes};
 use crate::numeric::mex::MexSet;
+use crate::numeric::Nimber;
 
 /// `G(0), …, G(to)` of `game` by the definition. Refuses (before allocating) when the table
 /// would not fit in memory.
@@ -25,6 +26,16 @@ use crate::numeric::mex::MexSet;
 /// # Ok::<(), grundy::GameError>(())
 /// ```
 pub fn heap_table<G: HeapGame + ?Sized>(game: &G, to: u64) -> Result<Vec<u64>, GameError> {
+    heap_table_each(game, to, &mut |_, _| Ok(()))
+}
+
+/// [`heap_table`], handing each value to `sink` as soon as it is known: `table` writes the
+/// values while the table grows (issue 20), instead of after the last one.
+pub fn heap_table_each<G: HeapGame + ?Sized>(
+    game: &G,
+    to: u64,
+    sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+) -> Result<Vec<u64>, GameError> {
     let len = to
         .checked_add(1)
         .ok_or_else(|| GameError::TooLarge("a table to 2^64−1 cannot be stored".into()))?;
@@ -41,7 +52,9 @@ pub fn heap_table<G: HeapGame + ?Sized>(game: &G, to: u64) -> Result<Vec<u64>, G
             let v = heaps.iter().fold(0, |acc, &h| acc ^ values[h as usize]);
             seen.insert(v);
         });
-        values.push(seen.mex());
+        let value = seen.mex();
+        values.push(value);
+        sink(n, Nimber(value))?;
         if n % 65536 == 65535 {
             crate::progress::report("heaps", n + 1, len);
         }
@@ -77,6 +90,31 @@ mod tests {
         for (n, &v) in table.iter().enumerate() {
             assert_eq!(solver.grundy(&(n as u64)).unwrap().0, v, "n = {n}");
         }
+    }
+
+    /// Each value reaches the sink, in order, before the next is computed: the sink sees
+    /// `G(n)` while only `G(0..=n)` exist (the default `for_each_value` streams through it).
+    #[test]
+    fn each_value_is_handed_on_as_it_is_computed() {
+        let mut streamed = Vec::new();
+        let table = heap_table_each(&SplitAfterTakingOne, 200, &mut |n, v| {
+            assert_eq!(n, streamed.len() as u64);
+            streamed.push(v.0);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(streamed, table);
+        // A sink that fails stops the table there.
+        let mut calls = 0;
+        let stopped = heap_table_each(&SplitAfterTakingOne, 200, &mut |n, _| {
+            calls += 1;
+            match n {
+                10 => Err(GameError::io_other("closed".to_string())),
+                _ => Ok(()),
+            }
+        });
+        assert!(stopped.is_err());
+        assert_eq!(calls, 11);
     }
 
     #[test]

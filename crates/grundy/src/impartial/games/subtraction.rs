@@ -312,9 +312,11 @@ impl HeapRules for Subtraction {
                 }
                 return Ok(());
             }
-            for (n, &v) in set.table(to)?.iter().enumerate() {
-                sink(n as u64, Nimber(v as u64))?;
-            }
+            set.table_each(to, &mut |first, values| {
+                (first..)
+                    .zip(values)
+                    .try_for_each(|(n, &v)| sink(n, Nimber(v as u64)))
+            })?;
             return Ok(());
         }
         if let [(_, _)] = self.intervals[..] {

@@ -348,13 +348,34 @@ impl InfiniteSet {
 
     /// `G(0..=to)` by the fast programme for this kind of set.
     pub fn table(&self, to: u64) -> Result<Vec<u32>, GameError> {
+        self.table_each(to, &mut |_, _| Ok(()))
+    }
+
+    /// [`InfiniteSet::table`], handing the values to `each` in chunks as they are computed,
+    /// so that `table` writes them while the table grows.
+    pub fn table_each(&self, to: u64, each: Chunks) -> Result<Vec<u32>, GameError> {
         match self {
             InfiniteSet::Union {
                 finite, sequences, ..
-            } => union_table(finite, sequences, to),
-            InfiniteSet::AllBut { excluded } => all_but_table(excluded, to),
+            } => union_table(finite, sequences, to, each),
+            InfiniteSet::AllBut { excluded } => all_but_table(excluded, to, each),
         }
     }
+}
+
+/// Where a table hands its values as they are computed: `(first heap, values from it on)`.
+pub type Chunks<'a> = &'a mut dyn FnMut(u64, &[u32]) -> Result<(), GameError>;
+
+/// Heaps between two chunks of the heap-by-heap tables (the block scan hands on each block).
+const CHUNK: usize = 1 << 16;
+
+/// Hands `values[*emitted..]` to `each` and marks them handed on.
+fn emit(values: &[u32], emitted: &mut usize, each: Chunks) -> Result<(), GameError> {
+    if *emitted < values.len() {
+        each(*emitted as u64, &values[*emitted..])?;
+        *emitted = values.len();
+    }
+    Ok(())
 }
 
 /// Refuses tables whose heaps or memory do not fit (`bytes_per_heap` for all arrays).
@@ -378,9 +399,10 @@ pub fn union_table(
     finite: &[(u64, u64)],
     sequences: &[Sequence],
     to: u64,
+    each: Chunks,
 ) -> Result<Vec<u32>, GameError> {
     if sequences.contains(&Sequence::Primes) {
-        return witness_table(finite, sequences, to);
+        return witness_table(finite, sequences, to, each);
     }
     // values (4) + elements (at most √to squares, finite elements, sparse sequences) + the
     // per-block option masks (fixed).
@@ -397,7 +419,7 @@ pub fn union_table(
     }
     elements.sort_unstable();
     elements.dedup();
-    Ok(scan_table(&elements, len, SCAN_BLOCK))
+    scan_table(&elements, len, SCAN_BLOCK, each)
 }
 
 /// Heaps per block of [`scan_table`]: the option masks of a block stay in the L2 cache.
@@ -411,7 +433,13 @@ const SCAN_BLOCK: usize = 4096;
 /// This is the definition's mex, `O(len · |S ∩ [1, len)|)` steps, but cache-friendly —
 /// ten times faster than a witness search for the squares, whose option values are so
 /// varied that proving a value absent almost always needs every option anyway.
-pub fn scan_table(elements: &[u32], len: usize, block: usize) -> Vec<u32> {
+/// Each finished block goes to `each`.
+pub fn scan_table(
+    elements: &[u32],
+    len: usize,
+    block: usize,
+    each: Chunks,
+) -> Result<Vec<u32>, GameError> {
     let mut values = vec![0u32; len];
     let near = elements.partition_point(|&s| (s as usize) < block);
     let (near, far) = elements.split_at(near);
@@ -478,9 +506,10 @@ pub fn scan_table(elements: &[u32], len: usize, block: usize) -> Vec<u32> {
             values[n] = value as u32;
             max_value = max_value.max(value as u32);
         }
+        each(start as u64, &values[start..end])?;
         crate::progress::report("heaps", end as u64, len as u64);
     }
-    values
+    Ok(values)
 }
 
 /// `G(0..=to)` of `S = finite ∪ sequences` by witness search (module doc).
@@ -488,6 +517,7 @@ fn witness_table(
     finite: &[(u64, u64)],
     sequences: &[Sequence],
     to: u64,
+    each: Chunks,
 ) -> Result<Vec<u32>, GameError> {
     // values (4) + one list entry per heap (4) + membership bit + tail element (≤ 4).
     let len = check_table(to, 13)?;
@@ -533,6 +563,7 @@ fn witness_table(
     let mut seen = MexSet::new();
     let mut tail_len = 0;
     let mut classes = Vec::with_capacity(MODULUS);
+    let mut emitted = 0;
     for n in 0..len {
         seen.clear();
         for &d in direct.iter().take_while(|&&d| d as usize <= n) {
@@ -585,15 +616,21 @@ fn witness_table(
         }
         heaps_by_class[slot].push(n as u32);
         values.push(value as u32);
-        if n % 65536 == 65535 {
+        if n % CHUNK == CHUNK - 1 {
+            emit(&values, &mut emitted, each)?;
             crate::progress::report("heaps", n as u64 + 1, len as u64);
         }
     }
+    emit(&values, &mut emitted, each)?;
     Ok(values)
 }
 
 /// `G(0..=to)` of `S = ℕ⁺ \ excluded` by counting values (module doc).
-pub fn all_but_table(excluded: &[(u64, u64)], to: u64) -> Result<Vec<u32>, GameError> {
+pub fn all_but_table(
+    excluded: &[(u64, u64)],
+    to: u64,
+    each: Chunks,
+) -> Result<Vec<u32>, GameError> {
     // values (4) + counts (4, at most one per heap).
     let len = check_table(to, 8)?;
     let exceptions: Vec<usize> = excluded
@@ -604,6 +641,7 @@ pub fn all_but_table(excluded: &[(u64, u64)], to: u64) -> Result<Vec<u32>, GameE
     let mut values: Vec<u32> = Vec::with_capacity(len);
     let mut count: Vec<u32> = Vec::new(); // occurrences of each value among G(0..n)
     let mut removed: Vec<u32> = Vec::new(); // scratch: occurrences excluded for this n
+    let mut emitted = 0;
     for n in 0..len {
         let mut value = count.len() as u32;
         for &f in exceptions.iter().take_while(|&&f| f <= n) {
@@ -624,7 +662,11 @@ pub fn all_but_table(excluded: &[(u64, u64)], to: u64) -> Result<Vec<u32>, GameE
         }
         count[value as usize] += 1;
         values.push(value);
+        if n % CHUNK == CHUNK - 1 {
+            emit(&values, &mut emitted, each)?;
+        }
     }
+    emit(&values, &mut emitted, each)?;
     Ok(values)
 }
 
@@ -694,7 +736,7 @@ mod tests {
                 let value = crate::numeric::mex(options.map(|&s| expected[n - s as usize] as u64));
                 expected.push(value as u32);
             }
-            prop_assert_eq!(scan_table(&elements, len, block), expected);
+            prop_assert_eq!(scan_table(&elements, len, block, &mut |_, _| Ok(())).unwrap(), expected);
         }
 
         #[test]
@@ -752,6 +794,29 @@ mod tests {
         assert_ne!(table[102], table[102 % 34]); // G(102) = 2, G(0) = 0: no period 34
         let family = HeapFamily::new(g);
         assert_eq!(family.grundy(u64::MAX).unwrap().0, u64::MAX % 4);
+    }
+
+    /// Every kind of table hands on its values in order, in more than one chunk, and the
+    /// chunks make up the table (`table` streams them).
+    #[test]
+    fn tables_hand_on_their_values_in_chunks() {
+        for args in ["primes", "squares", "all-but:2,5"] {
+            let set = game(args).infinite_set().unwrap().clone();
+            let to = 3 * CHUNK as u64 + 17;
+            let mut streamed = Vec::new();
+            let mut chunks = 0;
+            let table = set
+                .table_each(to, &mut |first, values| {
+                    assert_eq!(first, streamed.len() as u64, "{args}");
+                    streamed.extend_from_slice(values);
+                    chunks += 1;
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(streamed, table, "{args}");
+            assert_eq!(table.len() as u64, to + 1);
+            assert!(chunks > 3, "{args}: {chunks} chunks");
+        }
     }
 
     #[test]
