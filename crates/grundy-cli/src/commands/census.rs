@@ -345,7 +345,7 @@ fn estimate(selection: &Selection, args: &Args) -> Result<(), GameError> {
 }
 
 /// `3.2 h`, `41 s`: a duration as a person reads it.
-fn human_seconds(seconds: f64) -> String {
+pub fn human_seconds(seconds: f64) -> String {
     match seconds {
         s if s < 120.0 => format!("{s:.0} s"),
         s if s < 7200.0 => format!("{:.0} min", s / 60.0),

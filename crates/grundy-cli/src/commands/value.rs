@@ -4,10 +4,13 @@ use crate::commands::partizan;
 use crate::output::{print_json, println_checked};
 use crate::progress::{with_progress, Output};
 use grundy::impartial::family::GameValue;
-use grundy::registry::parse_spec;
+use grundy::impartial::games::octal::sequence::set_default_threads;
+use grundy::numeric::number::parse_u64_expr;
+use grundy::registry::{parse_long_run, parse_spec};
 use grundy::GameError;
 use serde_json::json;
 use serde_json::Value;
+use std::time::Duration;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -23,6 +26,25 @@ pub struct Args {
     /// null plus "wins_at_once": true and "reason" where the mover wins at once: prime-heap).
     #[arg(long)]
     json: bool,
+    /// Worker threads for octal games' long tables (default: the machine's cores); the values
+    /// are the same for every count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Refuse a game with three-way splits (hexadecimal digits 8-f, cost growing as N²)
+    /// whose estimated time (always printed first) exceeds this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::commands::parse_positive_seconds)]
+    time: Option<Duration>,
+}
+
+/// `--threads` and `--time` for a take-and-break game's table (other games ignore them).
+fn prepare_long_run(args: &Args) -> Result<(), GameError> {
+    if let Some(threads) = args.threads {
+        set_default_threads(threads as usize);
+    }
+    if let (Some(game), Ok(heap)) = (parse_long_run(&args.game)?, parse_u64_expr(&args.position)) {
+        crate::long_run::check_time(game.rules(), game.spec(), heap, args.time)?;
+    }
+    Ok(())
 }
 
 /// What `value --json` prints (and `POST /api/value` answers).
@@ -42,6 +64,7 @@ pub fn answer(game: &str, position: &str) -> Result<Value, GameError> {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
+    prepare_long_run(&args)?;
     if args.json {
         let answer = with_progress(Output::AtTheEnd, || answer(&args.game, &args.position))?;
         return print_json(&answer);
