@@ -1,8 +1,10 @@
 //! The long-run plumbing `table` and `octal-stats` share for take-and-break games: the
 //! checkpoint flags, a progress bar on stderr, and the statistics of a finished run.
 
+use crate::progress::human_seconds;
 use grundy::impartial::games::octal::sequence::{Outcome, Run};
 use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
+use grundy::impartial::games::octal::three_way;
 use grundy::impartial::games::octal::{MoveRules, TakeAndBreak};
 use grundy::registry::parse_long_run;
 use grundy::GameError;
@@ -25,6 +27,38 @@ pub struct CheckpointArgs {
     /// are the same for every count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+    /// Refuse to start a game with three-way splits (hexadecimal digits 8-f, whose cost grows
+    /// as N²) when its estimated time (always printed first) exceeds this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::commands::parse_positive_seconds)]
+    pub time: Option<Duration>,
+}
+
+/// Games with three-way splits cost about N² (heap `n` ORs `n` pair bitsets): a run past a
+/// thousand heaps is timed on a sample first (at most about a tenth of a second), its
+/// estimate printed on stderr, and refused past `limit` (`--time`, when given) with the
+/// estimate. Other games are linear, or bounded by the memory budget, and start at once.
+pub fn check_time(
+    rules: &MoveRules,
+    spec: &str,
+    to: u64,
+    limit: Option<Duration>,
+) -> Result<(), GameError> {
+    if rules.split3.is_empty() || to < 1000 {
+        return Ok(());
+    }
+    let seconds = three_way::estimate_seconds(rules, to)?;
+    let estimate = human_seconds(seconds);
+    let _ = writeln!(
+        std::io::stderr(),
+        "grundy: G(0..={to}) of `{spec}` (three-way splits, cost growing as n²): estimated {estimate}"
+    );
+    if let Some(limit) = limit.filter(|limit| seconds > limit.as_secs_f64()) {
+        return Err(GameError::TooLarge(format!(
+            "G(0..={to}) of `{spec}` would take about {estimate} (three-way splits cost about n²), past --time {}; raise --time",
+            human_seconds(limit.as_secs_f64())
+        )));
+    }
+    Ok(())
 }
 
 /// Runs `G(0..=to)` for a take-and-break game with a progress bar (on stderr, only when it
@@ -35,6 +69,7 @@ pub fn long_run(
     to: u64,
     checkpoint: &CheckpointArgs,
 ) -> Result<Outcome, GameError> {
+    check_time(rules, spec, to, checkpoint.time)?;
     let total = to.saturating_add(1);
     let bar = if total >= 1 << 20 {
         ProgressBar::new(total)

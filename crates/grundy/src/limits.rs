@@ -47,7 +47,7 @@ pub enum BudgetSource {
 
 impl BudgetSource {
     /// The limit's name in a refusal.
-    fn describe(self) -> &'static str {
+    pub fn describe(self) -> &'static str {
         match self {
             BudgetSource::Available => "3/4 of available memory",
             BudgetSource::AddressSpace => "the address-space limit, ulimit -v",
@@ -98,6 +98,16 @@ impl Budget {
         bytes <= self.bytes as u128
     }
 
+    /// The budget as a refusal states it: the figure, the limit that set it and the flag that
+    /// raises it, e.g. `1.0 GiB (the address-space limit, ulimit -v; raise it with --memory SIZE)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ({}; raise it with --memory SIZE)",
+            human_bytes(self.bytes as u128),
+            self.source.describe()
+        )
+    }
+
     /// Refuses `what` when it needs more than the budget, naming both figures, the limit and
     /// the flag that raises it.
     pub fn check(&self, what: &str, bytes: u128) -> Result<(), GameError> {
@@ -110,10 +120,9 @@ impl Budget {
             what
         };
         Err(GameError::TooLarge(format!(
-            "{what} needs about {} of memory; the budget allows {} ({}; raise it with --memory SIZE)",
+            "{what} needs about {} of memory; the budget allows {}",
             human_bytes(bytes),
-            human_bytes(self.bytes as u128),
-            self.source.describe()
+            self.describe()
         )))
     }
 }

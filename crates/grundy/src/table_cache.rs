@@ -9,6 +9,7 @@
 //! concurrent or killed run leaves either the old file or the new one.
 
 use crate::error::GameError;
+use crate::limits::{table_bytes, Budget};
 use crate::numeric::Nimber;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -54,6 +55,13 @@ pub(crate) fn file_for(directory: &Path, spec: &str) -> PathBuf {
 /// `G(0..=to)` of `spec` from the cache, if a valid file holds at least that many values.
 pub(crate) fn load(spec: &str, to: u64) -> Option<Vec<u64>> {
     let path = file_for(&directory()?, spec);
+    // Reading holds the file, its values widened to 8 bytes (twice its size) and the prefix
+    // handed back: past the memory budget the file is passed over (a miss, recomputed under
+    // the budget's own checks), never read into an allocation that aborts.
+    let size = std::fs::metadata(&path).ok()?.len();
+    if !Budget::current().fits(size as u128 * 5) {
+        return None;
+    }
     let values = read(&path, spec)?;
     (values.len() as u64 > to).then(|| values[..=to as usize].to_vec())
 }
@@ -122,12 +130,18 @@ pub(crate) fn through(
         return Ok(());
     }
     let started = Instant::now();
-    let mut kept = Vec::with_capacity(to as usize + 1);
+    // The copy kept for the file (8 bytes a value), its encoding (4) and the old file read
+    // back to compare (up to 12): only when the budget has room, since the cache is an
+    // optimisation and must never be what makes a query abort.
+    let keep = Budget::current().fits(table_bytes(to + 1, 24));
+    let mut kept = Vec::with_capacity(if keep { to as usize + 1 } else { 0 });
     compute(&mut |n, v| {
-        kept.push(v.0);
+        if keep {
+            kept.push(v.0);
+        }
         sink(n, v)
     })?;
-    if started.elapsed() >= MIN_COMPUTE_TIME {
+    if keep && started.elapsed() >= MIN_COMPUTE_TIME {
         store(spec, &kept);
     }
     Ok(())
@@ -218,6 +232,50 @@ mod tests {
                 "cut {cut}"
             );
         }
+    }
+
+    /// Through the hook: a stored table is read back; a damaged file (one flipped value, the
+    /// checksum unchanged) is passed over and the values recomputed, then stored afresh.
+    #[test]
+    fn a_damaged_file_is_recomputed_through_the_hook() {
+        let directory =
+            std::env::temp_dir().join(format!("grundy-cache-damage-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&directory);
+        std::fs::create_dir_all(&directory).unwrap();
+        // A spec no game has: other tests running meanwhile never store under it.
+        let spec = "test:damaged-cache-file";
+        let values: Vec<u64> = (0..100).map(|n| n % 7).collect();
+        let path = file_for(&directory, spec);
+        std::fs::write(&path, encode(spec, &values)).unwrap();
+        configure(Some(directory.clone()));
+        let run = |computed: &mut bool| {
+            let mut seen = Vec::new();
+            through(
+                spec,
+                99,
+                &mut |_, v| {
+                    seen.push(v.0);
+                    Ok(())
+                },
+                |sink| {
+                    *computed = true;
+                    (0..100).try_for_each(|n| sink(n, Nimber(n % 7)))
+                },
+            )
+            .unwrap();
+            seen
+        };
+        let mut computed = false;
+        assert_eq!(run(&mut computed), values);
+        assert!(!computed, "a valid file is read, not recomputed");
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.len() - 8 - 4 * 50; // G(50), inside the values
+        bytes[at] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(run(&mut computed), values);
+        assert!(computed, "a damaged file is never trusted");
+        configure(None);
+        let _ = std::fs::remove_dir_all(&directory);
     }
 
     #[test]

@@ -4,7 +4,9 @@ use crate::commands::{partizan, TimeArgs};
 use crate::output::{print_json, println_checked};
 use crate::progress::{within, Output};
 use grundy::impartial::family::GameValue;
-use grundy::registry::parse_spec;
+use grundy::impartial::games::octal::sequence::set_default_threads;
+use grundy::numeric::number::parse_u64_expr;
+use grundy::registry::{parse_long_run, parse_spec};
 use grundy::GameError;
 use serde_json::json;
 use serde_json::Value;
@@ -25,6 +27,22 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     time: TimeArgs,
+    /// Worker threads for octal games' long tables (default: the machine's cores); the values
+    /// are the same for every count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+}
+
+/// `--threads`, and the time estimate of a take-and-break game with three-way splits
+/// (refused past `--time` before it starts); other games ignore them.
+fn prepare_long_run(args: &Args) -> Result<(), GameError> {
+    if let Some(threads) = args.threads {
+        set_default_threads(threads as usize);
+    }
+    if let (Some(game), Ok(heap)) = (parse_long_run(&args.game)?, parse_u64_expr(&args.position)) {
+        crate::long_run::check_time(game.rules(), game.spec(), heap, Some(args.time.time))?;
+    }
+    Ok(())
 }
 
 /// What `value --json` prints (and `POST /api/value` answers).
@@ -44,6 +62,7 @@ pub fn answer(game: &str, position: &str) -> Result<Value, GameError> {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
+    prepare_long_run(&args)?;
     let limit = args.time.limit("value");
     if args.json {
         let answer = within(Output::AtTheEnd, limit, || {

@@ -384,7 +384,10 @@ impl<R: HeapRules> HeapFamily<R> {
                 "the {}-second search budget ran out",
                 PERIOD_SEARCH_TIME.as_secs()
             ),
-            Stop::Memory => "the memory budget ran out".to_string(),
+            Stop::Memory => format!(
+                "the memory budget ran out (it allows {})",
+                crate::limits::Budget::current().describe()
+            ),
             _ => format!("the table limit of {MAX_CACHED_TABLE} values was reached"),
         };
         Err(GameError::TooLarge(format!(

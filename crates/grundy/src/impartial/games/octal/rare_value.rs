@@ -103,22 +103,30 @@ impl<'r> RareValueSolver<'r> {
         solver
     }
 
-    /// Runs on `threads` worker threads (1: on the calling thread). The values do not depend
+    /// Runs on a pool of exactly `threads` worker threads (1 too: without a pool of its own
+    /// the solver would borrow rayon's global one, and one thread would then share the
+    /// phases with another, spinning and yielding between blocks). The values do not depend
     /// on it.
     pub fn with_threads(mut self, threads: usize) -> Result<RareValueSolver<'r>, GameError> {
-        self.pool = if threads > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .map_err(|e| {
-                        GameError::io_other(format!("cannot start {threads} threads: {e}"))
-                    })?,
-            )
-        } else {
-            None
-        };
+        let threads = threads.max(1);
+        self.pool = Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| GameError::io_other(format!("cannot start {threads} threads: {e}")))?,
+        );
         Ok(self)
+    }
+
+    /// Bytes of scratch the solver holds besides the table, at its widest (16-bit values) on
+    /// `threads` threads: the bitsets of two far blocks (the one finishing and the next) and,
+    /// per thread, one task's flags and scan scratch. Budgets add it to the table's 2 bytes a
+    /// heap, so that a tiny budget is refused with the figure that really broke it.
+    pub fn scratch_bytes(threads: usize) -> u128 {
+        let words = words_for(Value::BITS);
+        let sets = 2 * block_len(Value::BITS) * 2 * words * 8;
+        let per_thread = (HEAPS_PER_TASK + 2) * words * 64 + words * 8;
+        (sets + threads.max(1) * per_thread) as u128
     }
 
     /// Solves in blocks of `block` heaps instead of [`block_len`] (tests: the values do not
@@ -443,6 +451,54 @@ fn pack(flags: &[u8], w: usize) -> u64 {
         })
 }
 
+/// Calls `$run::<S>($args)` for `S = $size`, a power of two from 64 to 2^16 (the byte flags
+/// of one value table: `words * 64`). With the size a constant, an index masked by `S − 1`
+/// is provably in bounds, so the hot loops below carry no bounds check (values are below
+/// `2^bits ≤ S`, so the mask never changes them).
+macro_rules! with_const_size {
+    ($size:expr, $run:ident($($args:expr),*)) => {
+        match $size {
+            64 => $run::<64>($($args),*),
+            128 => $run::<128>($($args),*),
+            256 => $run::<256>($($args),*),
+            512 => $run::<512>($($args),*),
+            1024 => $run::<1024>($($args),*),
+            2048 => $run::<2048>($($args),*),
+            4096 => $run::<4096>($($args),*),
+            8192 => $run::<8192>($($args),*),
+            16384 => $run::<16384>($($args),*),
+            32768 => $run::<32768>($($args),*),
+            _ => $run::<65536>($($args),*),
+        }
+    };
+}
+
+/// Flags `g ⊕ partners[j]` in row `j` of `rows` (rows of `size` bytes), for every `j`: the
+/// transposed step 1 of the far phase, one store per (rare part, heap).
+fn flag_rows(rows: &mut [u8], size: usize, g: Value, partners: &[Value]) {
+    with_const_size!(size, flag_rows_sized(rows, g, partners))
+}
+
+#[inline(always)]
+fn flag_rows_sized<const S: usize>(rows: &mut [u8], g: Value, partners: &[Value]) {
+    for (row, &p) in rows.chunks_exact_mut(S).zip(partners) {
+        row[(g ^ p) as usize & (S - 1)] = 1;
+    }
+}
+
+/// Flags every value of `xs` in `seen` (one byte per value): step 3's store per pair.
+fn flag_values(seen: &mut [u8], xs: &[Value]) {
+    with_const_size!(seen.len(), flag_values_sized(seen, xs))
+}
+
+#[inline(always)]
+fn flag_values_sized<const S: usize>(seen: &mut [u8], xs: &[Value]) {
+    let seen = &mut seen[..S];
+    for &x in xs {
+        seen[x as usize & (S - 1)] = 1;
+    }
+}
+
 /// Step 1 for the rare parts `rare_heaps[range]` of splits of `rest`: flags
 /// `G(r) ⊕ G(rest − r)`, `value_of` giving `G` of the partner.
 #[inline]
@@ -513,12 +569,14 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
             } else {
                 None
             };
-            let mut offset = skip as usize * size;
-            for (j, &p) in partners.iter().enumerate() {
-                if equal != Some(j as u64) {
-                    flags[offset + (g ^ p) as usize] = 1;
+            let rows = &mut flags[skip as usize * size..];
+            match equal {
+                Some(e) if (e as usize) < partners.len() => {
+                    let e = e as usize;
+                    flag_rows(&mut rows[..e * size], size, g, &partners[..e]);
+                    flag_rows(&mut rows[(e + 1) * size..], size, g, &partners[e + 1..]);
                 }
-                offset += size;
+                _ => flag_rows(rows, size, g, partners),
             }
         }
         for i in skip..count {
@@ -613,9 +671,7 @@ fn scan_pairs(
         from_front = !from_front;
         let xors = &mut chunk[..high - low];
         xor_pairs(low, high, xors);
-        for &x in xors.iter() {
-            seen[x as usize] = 1;
-        }
+        flag_values(seen, xors);
         *budget = budget.saturating_sub(high - low);
         if found(seen) {
             return true;

@@ -10,7 +10,7 @@
 //! 4. Report progress and save checkpoints (every `interval`, and at the end) from the
 //!    solver's chunk callback.
 //!
-//! Memory: 2 bytes a heap for the table, checked before each stage.
+//! Memory: 2 bytes a heap for the table plus the solver's scratch, checked before each stage.
 
 use super::checkpoint;
 use super::naive::NaiveSolver;
@@ -19,11 +19,12 @@ use super::rules::MoveRules;
 use super::three_way::ThreeWaySolver;
 use super::{period_rule_of, SequenceSolver, Value};
 use crate::error::GameError;
-use crate::limits::{check_memory, human_bytes, memory_budget};
+use crate::limits::{human_bytes, Budget};
 use crate::numeric::Nimber;
 use crate::theory::period::PeriodRule;
 use crate::theory::period::{find_certified_by_scan, Period};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Progress: `(heaps done, heaps asked for)`.
@@ -119,16 +120,33 @@ impl<'a> Run<'a> {
         } else {
             PeriodRule::None
         };
-        let table_bytes = len as u128 * std::mem::size_of::<Value>() as u128;
-        let refusal = || {
-            GameError::TooLarge(format!(
-                "a table of G(0..={to}) for `{spec}` needs about {} of memory (2 bytes a heap) and no period is certified yet; this machine allows {}",
-                human_bytes(table_bytes),
-                human_bytes(memory_budget() as u128)
-            ))
+        // The real cost: the table (2 bytes a heap, up to the stage computed) plus the
+        // solver's scratch, which does not shrink with the table (so that a tiny budget is
+        // refused with the figure that broke it, not with a table of a few KiB).
+        let scratch = if rules.split3.is_empty() {
+            RareValueSolver::scratch_bytes(threads)
+        } else {
+            0
         };
-        if rule == PeriodRule::None && check_memory("", table_bytes).is_err() {
-            return Err(refusal());
+        let refuse_past_budget = |heaps: u64| {
+            let table = heaps as u128 * std::mem::size_of::<Value>() as u128;
+            Budget::current().check(
+                &format!(
+                    "a table of G(0..={}) for `{spec}` ({} at 2 bytes a heap, plus {} of solver scratch{})",
+                    heaps.saturating_sub(1),
+                    human_bytes(table),
+                    human_bytes(scratch),
+                    if rule == PeriodRule::None {
+                        ""
+                    } else {
+                        "; no period is certified yet"
+                    }
+                ),
+                table + scratch,
+            )
+        };
+        if rule == PeriodRule::None {
+            refuse_past_budget(len)?;
         }
         let mut values = match &checkpoint {
             Some((path, _)) => match checkpoint::load(path, spec)? {
@@ -166,9 +184,7 @@ impl<'a> Run<'a> {
             } else {
                 len.min(done.saturating_mul(2).max(4096))
             };
-            if check_memory("", stage as u128 * 2 + (1 << 20)).is_err() {
-                return Err(refusal());
-            }
+            refuse_past_budget(stage)?;
             solver.extend_to(stage, &mut |values| {
                 if let Some(report) = progress.as_mut() {
                     report(values.len() as u64, len);
@@ -218,9 +234,22 @@ impl<'a> Run<'a> {
     }
 }
 
-/// The cores of this machine (1 when unknown): the default number of worker threads.
+/// Worker threads set by [`set_default_threads`] (0: the cores).
+static DEFAULT_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the worker threads of every run that does not choose its own (0: the cores): a
+/// door's `--threads` reaches the runs that a family starts for it (`value officers 10^6`).
+pub fn set_default_threads(threads: usize) {
+    DEFAULT_THREADS.store(threads, Ordering::Relaxed);
+}
+
+/// The default number of worker threads: [`set_default_threads`]'s, else the cores of this
+/// machine (1 when unknown).
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    match DEFAULT_THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads => threads,
+    }
 }
 
 /// Heaps of a resumed table checked from the start by [`check_resumed`].

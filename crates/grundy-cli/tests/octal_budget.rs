@@ -1,0 +1,93 @@
+//! Issue 20, the octal items: long octal runs are estimated or refused with the figure that
+//! really stops them, and the limit that set it.
+//! - games with three-way splits (cost about n²) print an estimate and are refused past
+//!   `--time`, with the estimate in the message;
+//! - a tiny memory budget is refused with the real cost (table plus solver scratch), not a
+//!   table of a few KiB;
+//! - under `ulimit -v`, `value officers 2^27` is refused naming `ulimit -v`.
+
+mod common;
+
+use common::grundy;
+use std::process::{Command, Stdio};
+
+#[test]
+fn three_way_codes_are_estimated_and_refused_past_the_time() {
+    // The estimate is printed first; a run within --time goes on (G(4000) of 0.8 is 1333).
+    let (code, out, err) = grundy(&["value", "octal:0.8", "4000", "--time", "600"], "");
+    assert_eq!((code, out.trim()), (0, "1333"), "{err}");
+    assert!(
+        err.contains(
+            "G(0..=4000) of `octal:0.8` (three-way splits, cost growing as n²): estimated"
+        ),
+        "{err}"
+    );
+    // Past --time: refused at once, the estimate in the message (2^15 heaps take a minute).
+    for args in [
+        &["value", "octal:0.8", "2^15", "--time", "1"][..],
+        &["table", "octal:0.8", "--to", "2^15", "--time", "1"][..],
+        &["octal-stats", "octal:0.8", "--to", "2^15", "--time", "1"][..],
+    ] {
+        let (code, out, err) = grundy(args, "");
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.contains("G(0..=32768) of `octal:0.8` would take about")
+                && err.contains("past --time 1 s; raise --time"),
+            "{args:?}: {err}"
+        );
+    }
+    // A short run is neither estimated nor refused.
+    let (code, out, err) = grundy(&["value", "octal:0.8", "300", "--time", "1"], "");
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+}
+
+#[test]
+fn a_tiny_memory_budget_names_the_real_cost() {
+    let (code, _, err) = grundy(&["--memory", "1M", "value", "officers", "1000"], "");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // Not "a table of 2.0 KiB … allows 1.0 MiB": the scratch is named, and the limit.
+    for words in [
+        "2.0 KiB at 2 bytes a heap, plus",
+        "of solver scratch",
+        "the budget allows 1.0 MiB (set by --memory; raise it with --memory SIZE)",
+    ] {
+        assert!(err.contains(words), "`{words}` not in {err}");
+    }
+    // With room for the scratch it answers.
+    let (code, out, err) = grundy(&["--memory", "64M", "value", "officers", "1000"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.trim().is_empty());
+}
+
+#[test]
+fn under_ulimit_v_the_officers_refusal_names_the_limit() {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 300000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["value", "officers", "2^27"])
+        .env("GRUNDY_CACHE", "off")
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("ulimit -v") && err.contains("--memory SIZE"),
+        "{err}"
+    );
+}
+
+#[test]
+fn threads_do_not_change_values() {
+    let value = |threads: &str| {
+        let (code, out, err) = grundy(&["value", "officers", "70000", "--threads", threads], "");
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    assert_eq!(value("1"), value("2"));
+    let (code, _, err) = grundy(&["value", "officers", "5", "--threads", "0"], "");
+    assert_eq!(code, 2, "{err}");
+}
