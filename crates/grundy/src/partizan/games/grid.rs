@@ -82,20 +82,22 @@ impl Dims {
             );
         }
         let w = self.width as u32;
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        for bit in bits(cover) {
-            let (r, c) = (bit / w, bit % w);
-            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
-        }
+        let row_mask = u64::MAX.checked_shr(64 - w).unwrap_or(0);
+        let row = |layer: u64, r: u32| (layer >> (r * w)) & row_mask;
+        let mut occupied = (0..self.height as u32).filter(|&r| row(cover, r) != 0);
+        let r0 = occupied.next().expect("a nonempty cover has a row");
+        let r1 = occupied.last().unwrap_or(r0);
+        let columns = (r0..=r1).fold(0, |m, r| m | row(cover, r));
+        let c0 = columns.trailing_zeros();
         let dims = Dims {
-            width: (c1 - c0 + 1) as u8,
+            width: (u64::BITS - columns.leading_zeros() - c0) as u8,
             height: (r1 - r0 + 1) as u8,
         };
+        // Whole rows are shifted at once: no per-cell division by the width.
         let mut out = [0; N];
         for (o, layer) in out.iter_mut().zip(layers) {
-            for bit in bits(layer) {
-                let (r, c) = (bit / w - r0, bit % w - c0);
-                *o |= 1 << (r * dims.width as u32 + c);
+            for r in r0..=r1 {
+                *o |= (row(layer, r) >> c0) << ((r - r0) * dims.width as u32);
             }
         }
         (dims, out)
@@ -113,20 +115,38 @@ impl Dims {
                 height: self.width,
             }
         };
+        let row_mask = u64::MAX.checked_shr(64 - w).unwrap_or(0);
         let mut out = [0; N];
+        if s & 4 == 0 {
+            // Mirrors move whole rows: a row reversed is its bits reversed.
+            for (o, layer) in out.iter_mut().zip(layers) {
+                for r in 0..h {
+                    let mut row = (layer >> (r * w)) & row_mask;
+                    if s & 1 != 0 {
+                        row = row.reverse_bits() >> (64 - w);
+                    }
+                    let to = if s & 2 != 0 { h - 1 - r } else { r };
+                    *o |= row << (to * w);
+                }
+            }
+            return (dims, out);
+        }
         for (o, layer) in out.iter_mut().zip(layers) {
-            for bit in bits(layer) {
-                let (mut r, mut c) = (bit / w, bit % w);
-                if s & 1 != 0 {
-                    c = w - 1 - c;
+            // Row by row, so that no cell needs a division by the width.
+            for (row, r0) in (0..h).map(|r| ((layer >> (r * w)) & row_mask, r)) {
+                for c0 in bits(row) {
+                    let (mut r, mut c) = (r0, c0);
+                    if s & 1 != 0 {
+                        c = w - 1 - c;
+                    }
+                    if s & 2 != 0 {
+                        r = h - 1 - r;
+                    }
+                    if s & 4 != 0 {
+                        (r, c) = (c, r);
+                    }
+                    *o |= 1 << (r * dims.width as u32 + c);
                 }
-                if s & 2 != 0 {
-                    r = h - 1 - r;
-                }
-                if s & 4 != 0 {
-                    (r, c) = (c, r);
-                }
-                *o |= 1 << (r * dims.width as u32 + c);
             }
         }
         (dims, out)
@@ -212,8 +232,21 @@ pub fn smallest_image<const N: usize>(
     layers: [u64; N],
     keep: impl Fn(u8) -> bool,
 ) -> (Dims, [u64; N], u8) {
+    // Images compare by their shape first: only those of the least shape can be the least
+    // image, so the others (half of them, for a board that is not square) are never built.
+    let shape = |s: u8| {
+        if s & 4 == 0 {
+            dims
+        } else {
+            Dims {
+                width: dims.height,
+                height: dims.width,
+            }
+        }
+    };
+    let least = (0..8u8).filter(|&s| keep(s)).map(shape).min();
     (0..8u8)
-        .filter(|&s| keep(s))
+        .filter(|&s| keep(s) && Some(shape(s)) == least)
         .map(|s| {
             let (d, l) = dims.transform(s, layers);
             (d, l, s)
