@@ -52,18 +52,39 @@ impl Dims {
         (right | left | mask << w | mask >> w) & self.full()
     }
 
+    /// Whether `mask` meets all four sides of the board (its bounding box is the board).
+    pub fn spans(self, mask: u64) -> bool {
+        let w = self.width as u32;
+        let first_row = u64::MAX.checked_shr(64 - w).unwrap_or(0);
+        let last_row = first_row << (w * (self.height as u32).saturating_sub(1));
+        let first_column = self.column(0);
+        let last_column = first_column << w.saturating_sub(1);
+        [first_row, last_row, first_column, last_column]
+            .iter()
+            .all(|&side| mask & side != 0)
+    }
+
+    /// Whether `mask` is one nonempty 4-connected region.
+    pub fn connected(self, mask: u64) -> bool {
+        mask != 0 && self.flood(mask & mask.wrapping_neg(), mask) == mask
+    }
+
+    /// The cells of `mask` 4-connected to `seed` (within `mask`).
+    fn flood(self, mut region: u64, mask: u64) -> u64 {
+        loop {
+            let grown = region | (self.neighbours(region) & mask);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
     /// The 4-connected regions of `mask`, each a mask.
     pub fn regions(self, mut mask: u64) -> Vec<u64> {
         let mut regions = Vec::new();
         while mask != 0 {
-            let mut region = mask & mask.wrapping_neg();
-            loop {
-                let grown = region | (self.neighbours(region) & mask);
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = self.flood(mask & mask.wrapping_neg(), mask);
             regions.push(region);
             mask &= !region;
         }
@@ -285,6 +306,50 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("72 cells"));
+    }
+
+    /// Cell `(r, c)` of `dims` under symmetry `s`, one cell at a time: the definition the
+    /// row-wise [`Dims::transform`] must match.
+    fn image_of_cell(dims: Dims, s: u8, r: u32, c: u32) -> u32 {
+        let (w, h) = (dims.width as u32, dims.height as u32);
+        let c = if s & 1 != 0 { w - 1 - c } else { c };
+        let r = if s & 2 != 0 { h - 1 - r } else { r };
+        if s & 4 != 0 {
+            c * h + r
+        } else {
+            r * w + c
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn transform_crop_and_spans_match_cell_by_cell(w in 1u8..=8, h in 1u8..=8, seed: u64) {
+            let dims = Dims { width: w, height: h };
+            let mask = seed & dims.full();
+            for s in 0..8 {
+                let mut expected = 0u64;
+                for b in bits(mask) {
+                    let (r, c) = (b / w as u32, b % w as u32);
+                    expected |= 1 << image_of_cell(dims, s, r, c);
+                }
+                proptest::prop_assert_eq!(dims.transform(s, [mask]).1, [expected]);
+            }
+            if mask != 0 {
+                let rows: Vec<u32> = bits(mask).map(|b| b / w as u32).collect();
+                let cols: Vec<u32> = bits(mask).map(|b| b % w as u32).collect();
+                let (r0, c0) = (*rows.iter().min().unwrap(), *cols.iter().min().unwrap());
+                let (r1, c1) = (*rows.iter().max().unwrap(), *cols.iter().max().unwrap());
+                let (d, [m]) = dims.crop(mask, [mask]);
+                proptest::prop_assert_eq!((d.width as u32, d.height as u32), (c1 - c0 + 1, r1 - r0 + 1));
+                let moved = bits(mask).fold(0u64, |m, b| {
+                    m | 1 << ((b / w as u32 - r0) * d.width as u32 + b % w as u32 - c0)
+                });
+                proptest::prop_assert_eq!(m, moved);
+                let spans = (r0, c0, r1, c1) == (0, 0, h as u32 - 1, w as u32 - 1);
+                proptest::prop_assert_eq!(dims.spans(mask), spans);
+                proptest::prop_assert_eq!(dims.connected(mask), dims.regions(mask).len() == 1);
+            }
+        }
     }
 
     #[test]
