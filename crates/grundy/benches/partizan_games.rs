@@ -2,6 +2,7 @@
 //! iteration, so each measures a whole search).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::partizan::games::domineering::temperatures;
 use grundy::partizan::games::search::Search;
 use grundy::partizan::games::{
     clobber::Clobber, col::Col, cutcake::Cutcake, domineering::Domineering, hackenbush::Hackenbush,
@@ -19,6 +20,9 @@ fn search<P: PartizanRules>(c: &mut Criterion, name: &str, position: &str) {
 fn partizan_games(c: &mut Criterion) {
     search::<Domineering>(c, "domineering", "....|....|....|....");
     search::<Domineering>(c, "domineering", ".....|.....|.....|.....");
+    c.bench_function("domineering temperature census 3x4", |b| {
+        b.iter(|| temperatures(3, 4).expect("fits in memory"))
+    });
     search::<Hackenbush>(
         c,
         "brg-hackenbush",

@@ -159,3 +159,44 @@ proptest! {
         prop_assert!(arena.equal(canon, total), "{}", g);
     }
 }
+
+/// The engine's value of a form through the fallible path only (`try_from_options`).
+fn try_value(f: &Form) -> Result<Game, grundy::GameError> {
+    let side = |s: &[Form]| s.iter().map(try_value).collect::<Result<Vec<_>, _>>();
+    Game::try_from_options(&side(&f.left)?, &side(&f.right)?)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `try_from_options`, `try_add`, `try_sub` and `try_neg` on small forms (well inside
+    /// `Dyadic`'s range, so every one must succeed) give the values the definitions give:
+    /// each result equals, by the brute-force `≤` of the game trees, the form built by the
+    /// definition (`G + H`, `G + (−H)`, `−G`), and has the same outcome.
+    #[test]
+    fn fallible_arithmetic_agrees_with_brute_force(a in form(), b in form()) {
+        let x = try_value(&a).expect("small forms fit");
+        let y = try_value(&b).expect("small forms fit");
+        let mut arena = Arena::new();
+        let (fa, fb) = (arena.form(&a), arena.form(&b));
+        let cx = arena.of(x);
+        prop_assert!(arena.equal(cx, fa));
+        let sum = x.try_add(y).expect("small sums fit");
+        let sum_def = arena.sum(fa, fb);
+        let cs = arena.of(sum);
+        prop_assert!(arena.equal(cs, sum_def));
+        prop_assert_eq!(sum.outcome(), arena.outcome(sum_def));
+        let neg_def = arena.neg(fb);
+        let neg = y.try_neg().expect("small negatives fit");
+        let cn = arena.of(neg);
+        prop_assert!(arena.equal(cn, neg_def));
+        let diff = x.try_sub(y).expect("small differences fit");
+        let diff_def = arena.sum(fa, neg_def);
+        let cd = arena.of(diff);
+        prop_assert!(arena.equal(cd, diff_def));
+        prop_assert_eq!(diff.outcome(), arena.outcome(diff_def));
+        // x ≤ y exactly when the definition's x − y is ≤ 0 (Right wins moving second).
+        let zero = arena.node(vec![], vec![]);
+        prop_assert_eq!(x.le(y), arena.le(diff_def, zero));
+    }
+}

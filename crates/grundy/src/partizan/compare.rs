@@ -7,7 +7,7 @@
 //! options and keep their own memo, valid for as long as the pending form keeps its value.
 
 use super::nui::Nui;
-use super::table::{node, options, Game, IdMap, ShardedMap};
+use super::table::{node, options, stops, Game, IdMap, ShardedMap};
 use crate::numeric::dyadic::Dyadic;
 use std::cmp::Ordering;
 use std::sync::OnceLock;
@@ -44,6 +44,16 @@ pub(super) fn le(g: Game, h: Game) -> bool {
     let (a, b) = (node(g).nui, node(h).nui);
     if let (Some(a), Some(b)) = (a, b) {
         return nui_le(a, b);
+    }
+    // Stops are monotone (`G ≤ H` needs `L(G) ≤ L(H)` and `R(G) ≤ R(H)`), and
+    // `L(G − H) ≤ L(G) − R(H)`, where a negative left stop makes a game negative.
+    if let (Some((lg, rg)), Some((lh, rh))) = (stops(g), stops(h)) {
+        if lg > lh || rg > rh {
+            return false;
+        }
+        if lg < rh {
+            return true;
+        }
     }
     // Number avoidance: if H is not a number, x ≤ H unless some H^R ≤ x.
     if number_of(g).is_some() {

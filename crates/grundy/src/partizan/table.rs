@@ -11,6 +11,7 @@
 //! when asked, so `2^40` or `*100000` is one node, not a chain of them.
 
 use super::nui::Nui;
+use crate::numeric::dyadic::Dyadic;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -27,6 +28,10 @@ pub(super) type Options = (Box<[Game]>, Box<[Game]>);
 pub(super) struct Node {
     /// Set when the game is `x + n·↑ + *m`.
     pub nui: Option<Nui>,
+    /// (left stop, right stop) of a form node with options on both sides, read off its
+    /// options when it is interned: `≤` between forms rejects (or accepts) most pairs by
+    /// their stops alone ([`stops`]), without a cache lookup.
+    stops: Option<(Dyadic, Dyadic)>,
     options: OnceLock<Options>,
     pub neg: OnceLock<Game>,
 }
@@ -56,8 +61,10 @@ impl Hasher for IdHasher {
     fn write_usize(&mut self, n: usize) {
         self.write_u64(n as u64);
     }
+    /// The product's high bits are its best mixed; folding them down gives the low bits
+    /// (a hash map's bucket index) the same quality.
     fn finish(&self) -> u64 {
-        self.0
+        self.0 ^ (self.0 >> 29)
     }
 }
 
@@ -78,10 +85,13 @@ impl<K: Hash + Eq, V: Copy> ShardedMap<K, V> {
         }
     }
 
+    /// The shard is chosen by hash bits 50–55, not the top 7: the shard's own map files keys
+    /// by those top bits (its control bytes), and if every key of a shard shared them, each
+    /// lookup would compare against most of its probe group.
     fn shard(&self, key: &K) -> &Mutex<IdMap<K, V>> {
         let mut h = IdHasher::default();
         key.hash(&mut h);
-        &self.shards[(h.finish() >> 58) as usize % SHARDS]
+        &self.shards[(h.finish() >> 50) as usize % SHARDS]
     }
 
     pub fn get(&self, key: &K) -> Option<V> {
@@ -152,12 +162,23 @@ fn intern(key: Key) -> Game {
         Key::Form(l, r) => Some((l.clone(), r.clone())),
         Key::Nui(_) => None,
     };
+    // A canonical form that is not `x + n·↑ + *m` is not a number, so its left stop is the
+    // best right stop of its left options, and dually.
+    let form_stops = match &key {
+        Key::Form(l, r) => {
+            let left = extreme_stop(l, |s| s.1, Dyadic::max);
+            let right = extreme_stop(r, |s| s.0, Dyadic::min);
+            left.zip(right)
+        }
+        Key::Nui(_) => None,
+    };
     dedup.get_or_insert_with(key, || {
         let id = TABLE.next.fetch_add(1, Ordering::Relaxed);
         // 4·10^9 nodes would need terabytes; memory runs out long before.
         assert!(id < u32::MAX, "the game table is full");
         let node = Node {
             nui,
+            stops: form_stops,
             options: options.map(OnceLock::from).unwrap_or_default(),
             neg: OnceLock::new(),
         };
@@ -174,6 +195,28 @@ pub(super) fn node(g: Game) -> &'static Node {
     slot(g.0)
         .get()
         .expect("a game id always names a stored node")
+}
+
+/// (left stop, right stop) of `g`, when known without a search: for `x + n·↑ + *m` both
+/// are `x`; for a form, stored at interning (unknown if an option's stops were unknown, or a
+/// side was empty).
+pub(super) fn stops(g: Game) -> Option<(Dyadic, Dyadic)> {
+    let n = node(g);
+    match n.nui {
+        Some(v) => Some((v.number, v.number)),
+        None => n.stops,
+    }
+}
+
+/// The best of one stop over `games` (`better` picks), if every one is known and there is one.
+fn extreme_stop(
+    games: &[Game],
+    stop: impl Fn((Dyadic, Dyadic)) -> Dyadic,
+    better: fn(Dyadic, Dyadic) -> Dyadic,
+) -> Option<Dyadic> {
+    let mut known = games.iter().map(|&o| stops(o).map(&stop));
+    let first = known.next()??;
+    known.try_fold(first, |best, s| Some(better(best, s?)))
 }
 
 /// The game `x + n·↑ + *m`.

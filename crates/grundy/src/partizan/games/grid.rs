@@ -52,18 +52,39 @@ impl Dims {
         (right | left | mask << w | mask >> w) & self.full()
     }
 
+    /// Whether `mask` meets all four sides of the board (its bounding box is the board).
+    pub fn spans(self, mask: u64) -> bool {
+        let w = self.width as u32;
+        let first_row = u64::MAX.checked_shr(64 - w).unwrap_or(0);
+        let last_row = first_row << (w * (self.height as u32).saturating_sub(1));
+        let first_column = self.column(0);
+        let last_column = first_column << w.saturating_sub(1);
+        [first_row, last_row, first_column, last_column]
+            .iter()
+            .all(|&side| mask & side != 0)
+    }
+
+    /// Whether `mask` is one nonempty 4-connected region.
+    pub fn connected(self, mask: u64) -> bool {
+        mask != 0 && self.flood(mask & mask.wrapping_neg(), mask) == mask
+    }
+
+    /// The cells of `mask` 4-connected to `seed` (within `mask`).
+    fn flood(self, mut region: u64, mask: u64) -> u64 {
+        loop {
+            let grown = region | (self.neighbours(region) & mask);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
     /// The 4-connected regions of `mask`, each a mask.
     pub fn regions(self, mut mask: u64) -> Vec<u64> {
         let mut regions = Vec::new();
         while mask != 0 {
-            let mut region = mask & mask.wrapping_neg();
-            loop {
-                let grown = region | (self.neighbours(region) & mask);
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = self.flood(mask & mask.wrapping_neg(), mask);
             regions.push(region);
             mask &= !region;
         }
@@ -82,20 +103,22 @@ impl Dims {
             );
         }
         let w = self.width as u32;
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        for bit in bits(cover) {
-            let (r, c) = (bit / w, bit % w);
-            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
-        }
+        let row_mask = u64::MAX.checked_shr(64 - w).unwrap_or(0);
+        let row = |layer: u64, r: u32| (layer >> (r * w)) & row_mask;
+        let mut occupied = (0..self.height as u32).filter(|&r| row(cover, r) != 0);
+        let r0 = occupied.next().expect("a nonempty cover has a row");
+        let r1 = occupied.last().unwrap_or(r0);
+        let columns = (r0..=r1).fold(0, |m, r| m | row(cover, r));
+        let c0 = columns.trailing_zeros();
         let dims = Dims {
-            width: (c1 - c0 + 1) as u8,
+            width: (u64::BITS - columns.leading_zeros() - c0) as u8,
             height: (r1 - r0 + 1) as u8,
         };
+        // Whole rows are shifted at once: no per-cell division by the width.
         let mut out = [0; N];
         for (o, layer) in out.iter_mut().zip(layers) {
-            for bit in bits(layer) {
-                let (r, c) = (bit / w - r0, bit % w - c0);
-                *o |= 1 << (r * dims.width as u32 + c);
+            for r in r0..=r1 {
+                *o |= (row(layer, r) >> c0) << ((r - r0) * dims.width as u32);
             }
         }
         (dims, out)
@@ -113,20 +136,38 @@ impl Dims {
                 height: self.width,
             }
         };
+        let row_mask = u64::MAX.checked_shr(64 - w).unwrap_or(0);
         let mut out = [0; N];
+        if s & 4 == 0 {
+            // Mirrors move whole rows: a row reversed is its bits reversed.
+            for (o, layer) in out.iter_mut().zip(layers) {
+                for r in 0..h {
+                    let mut row = (layer >> (r * w)) & row_mask;
+                    if s & 1 != 0 {
+                        row = row.reverse_bits() >> (64 - w);
+                    }
+                    let to = if s & 2 != 0 { h - 1 - r } else { r };
+                    *o |= row << (to * w);
+                }
+            }
+            return (dims, out);
+        }
         for (o, layer) in out.iter_mut().zip(layers) {
-            for bit in bits(layer) {
-                let (mut r, mut c) = (bit / w, bit % w);
-                if s & 1 != 0 {
-                    c = w - 1 - c;
+            // Row by row, so that no cell needs a division by the width.
+            for (row, r0) in (0..h).map(|r| ((layer >> (r * w)) & row_mask, r)) {
+                for c0 in bits(row) {
+                    let (mut r, mut c) = (r0, c0);
+                    if s & 1 != 0 {
+                        c = w - 1 - c;
+                    }
+                    if s & 2 != 0 {
+                        r = h - 1 - r;
+                    }
+                    if s & 4 != 0 {
+                        (r, c) = (c, r);
+                    }
+                    *o |= 1 << (r * dims.width as u32 + c);
                 }
-                if s & 2 != 0 {
-                    r = h - 1 - r;
-                }
-                if s & 4 != 0 {
-                    (r, c) = (c, r);
-                }
-                *o |= 1 << (r * dims.width as u32 + c);
             }
         }
         (dims, out)
@@ -212,8 +253,21 @@ pub fn smallest_image<const N: usize>(
     layers: [u64; N],
     keep: impl Fn(u8) -> bool,
 ) -> (Dims, [u64; N], u8) {
+    // Images compare by their shape first: only those of the least shape can be the least
+    // image, so the others (half of them, for a board that is not square) are never built.
+    let shape = |s: u8| {
+        if s & 4 == 0 {
+            dims
+        } else {
+            Dims {
+                width: dims.height,
+                height: dims.width,
+            }
+        }
+    };
+    let least = (0..8u8).filter(|&s| keep(s)).map(shape).min();
     (0..8u8)
-        .filter(|&s| keep(s))
+        .filter(|&s| keep(s) && Some(shape(s)) == least)
         .map(|s| {
             let (d, l) = dims.transform(s, layers);
             (d, l, s)
@@ -252,6 +306,50 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("72 cells"));
+    }
+
+    /// Cell `(r, c)` of `dims` under symmetry `s`, one cell at a time: the definition the
+    /// row-wise [`Dims::transform`] must match.
+    fn image_of_cell(dims: Dims, s: u8, r: u32, c: u32) -> u32 {
+        let (w, h) = (dims.width as u32, dims.height as u32);
+        let c = if s & 1 != 0 { w - 1 - c } else { c };
+        let r = if s & 2 != 0 { h - 1 - r } else { r };
+        if s & 4 != 0 {
+            c * h + r
+        } else {
+            r * w + c
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn transform_crop_and_spans_match_cell_by_cell(w in 1u8..=8, h in 1u8..=8, seed: u64) {
+            let dims = Dims { width: w, height: h };
+            let mask = seed & dims.full();
+            for s in 0..8 {
+                let mut expected = 0u64;
+                for b in bits(mask) {
+                    let (r, c) = (b / w as u32, b % w as u32);
+                    expected |= 1 << image_of_cell(dims, s, r, c);
+                }
+                proptest::prop_assert_eq!(dims.transform(s, [mask]).1, [expected]);
+            }
+            if mask != 0 {
+                let rows: Vec<u32> = bits(mask).map(|b| b / w as u32).collect();
+                let cols: Vec<u32> = bits(mask).map(|b| b % w as u32).collect();
+                let (r0, c0) = (*rows.iter().min().unwrap(), *cols.iter().min().unwrap());
+                let (r1, c1) = (*rows.iter().max().unwrap(), *cols.iter().max().unwrap());
+                let (d, [m]) = dims.crop(mask, [mask]);
+                proptest::prop_assert_eq!((d.width as u32, d.height as u32), (c1 - c0 + 1, r1 - r0 + 1));
+                let moved = bits(mask).fold(0u64, |m, b| {
+                    m | 1 << ((b / w as u32 - r0) * d.width as u32 + b % w as u32 - c0)
+                });
+                proptest::prop_assert_eq!(m, moved);
+                let spans = (r0, c0, r1, c1) == (0, 0, h as u32 - 1, w as u32 - 1);
+                proptest::prop_assert_eq!(dims.spans(mask), spans);
+                proptest::prop_assert_eq!(dims.connected(mask), dims.regions(mask).len() == 1);
+            }
+        }
     }
 
     #[test]

@@ -566,3 +566,68 @@ proptest! {
         prop_assert_eq!(value::<Konane>(&text), whole_board(&p), "{}", text);
     }
 }
+
+/// The census of 4×4 boards against cgt-tools' `domineering exhaustive-search --width 4
+/// --height 4` (11 731 boards; how many have each temperature), and of 3×4 boards board by
+/// board against the plain path (regions, search, thermograph) that the census shortcuts.
+#[test]
+fn temperature_census() {
+    use super::domineering::temperatures;
+    use super::search::Search;
+    use crate::numeric::dyadic::Dyadic;
+    let census = temperatures(4, 4).unwrap();
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for (_, t) in &census {
+        *counts.entry(t.to_string()).or_default() += 1;
+    }
+    let cgt_tools = [
+        ("1", 4149),
+        ("0", 2083),
+        ("1/2", 1066),
+        ("-1", 745),
+        ("5/4", 708),
+        ("1/4", 704),
+        ("9/8", 564),
+        ("3/4", 516),
+        ("3/2", 256),
+        ("5/8", 176),
+        ("1/8", 120),
+        ("-1/2", 116),
+        ("7/8", 116),
+        ("17/16", 96),
+        ("-1/4", 88),
+        ("3/8", 56),
+        ("11/8", 48),
+        ("19/16", 32),
+        ("9/16", 24),
+        ("-1/8", 16),
+        ("21/16", 16),
+        ("13/16", 12),
+        ("3/16", 8),
+        ("35/32", 8),
+        ("7/4", 8),
+    ];
+    let expected: std::collections::BTreeMap<String, usize> =
+        cgt_tools.iter().map(|&(t, n)| (t.to_string(), n)).collect();
+    assert_eq!(census.len(), 11_731);
+    assert_eq!(counts, expected);
+
+    let dims = Domineering::empty(3, 4).unwrap().dims();
+    let mut search = Search::<Domineering>::default();
+    let mut plain: Vec<(Domineering, Dyadic)> = Vec::new();
+    for free in 0..1u64 << 12 {
+        if let [region] = Domineering::from_mask(dims, free).components()[..] {
+            if region.dims() == dims {
+                let t = search
+                    .value(&region)
+                    .unwrap()
+                    .thermograph()
+                    .unwrap()
+                    .temperature;
+                plain.push((region, t));
+            }
+        }
+    }
+    assert_eq!(plain.len(), 791);
+    assert_eq!(temperatures(3, 4).unwrap(), plain);
+}
