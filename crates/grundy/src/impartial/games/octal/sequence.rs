@@ -30,6 +30,10 @@ use std::time::{Duration, Instant};
 /// Progress: `(heaps done, heaps asked for)`.
 pub type ProgressFn<'a> = &'a mut dyn FnMut(u64, u64);
 
+/// Values handed on as they are computed: `(first heap, values)`, in heap order, each heap
+/// of `0..=to` at most once (a table printed while it grows, not after).
+pub type ChunkFn<'c> = &'c mut dyn FnMut(u64, &[Value]) -> Result<(), GameError>;
+
 /// A configured run (builder style): game, optional checkpoint, optional progress.
 pub struct Run<'a> {
     rules: &'a MoveRules,
@@ -104,6 +108,18 @@ impl<'a> Run<'a> {
 
     /// `G(0..=to)` (as a table plus, possibly, a certified period).
     pub fn compute(self, to: u64) -> Result<Outcome, GameError> {
+        self.compute_handing_on(to, None)
+    }
+
+    /// [`Run::compute`], handing on each table value of `0..=to` to `chunks` as soon as it is
+    /// computed (those read from a checkpoint first). Heaps past the table, given by a
+    /// certified period, are not handed on: read them from the [`Outcome`], from
+    /// `values.len()` on.
+    pub fn compute_handing_on(
+        self,
+        to: u64,
+        mut chunks: Option<ChunkFn<'_>>,
+    ) -> Result<Outcome, GameError> {
         let Run {
             rules,
             spec,
@@ -177,6 +193,16 @@ impl<'a> Run<'a> {
         };
         let mut last_save = Instant::now();
         let mut saved_len = resumed_from;
+        // Heaps handed on to `chunks` so far: `0..emitted`, never past `to`.
+        let mut emitted = 0usize;
+        let mut hand_on = |values: &[Value]| -> Result<(), GameError> {
+            let end = values.len().min(len as usize);
+            if let Some(chunks) = chunks.as_mut().filter(|_| end > emitted) {
+                chunks(emitted as u64, &values[emitted..end])?;
+                emitted = end;
+            }
+            Ok(())
+        };
         while period.is_none() && (solver.values().len() as u64) < len {
             let done = solver.values().len() as u64;
             let stage = if rule == PeriodRule::None {
@@ -191,6 +217,7 @@ impl<'a> Run<'a> {
                 } else {
                     crate::progress::report("heaps", values.len() as u64, len);
                 }
+                hand_on(values)?;
                 if let Some((path, interval)) = &checkpoint {
                     if last_save.elapsed() >= *interval {
                         checkpoint::save(path, spec, values)?;
@@ -202,6 +229,7 @@ impl<'a> Run<'a> {
             })?;
             period = find_certified_by_scan(solver.values(), rule);
         }
+        hand_on(solver.values())?;
         if let Some((path, _)) = &checkpoint {
             if solver.values().len() as u64 != saved_len {
                 checkpoint::save(path, spec, solver.values())?;
@@ -223,8 +251,13 @@ impl<'a> Run<'a> {
         to: u64,
         sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
-        let outcome = self.compute(to)?;
-        for n in 0..=to {
+        let mut table_sink = |first: u64, values: &[Value]| {
+            (first..)
+                .zip(values)
+                .try_for_each(|(n, &v)| sink(n, Nimber(v as u64)))
+        };
+        let outcome = self.compute_handing_on(to, Some(&mut table_sink))?;
+        for n in (outcome.values.len() as u64).min(to.saturating_add(1))..=to {
             let v = outcome
                 .value(n)
                 .expect("compute covers 0..=to by the table or a certified period");
