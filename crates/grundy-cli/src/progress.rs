@@ -49,7 +49,7 @@ pub struct Limit {
 /// refused at once with the estimate; work that reports no progress is stopped when the
 /// limit passes. Both exit 2 with one line, as every refusal does. The work must write no
 /// file it could leave half-written (`plot` opens its picture only after the work); lines
-/// streamed to stdout (`table`) stay as written, and the refusal tells they are incomplete.
+/// streamed to stdout (`table`) stay as written, marked incomplete by the refusal and exit 2.
 pub fn within<R>(output: Output, limit: Option<Limit>, work: impl FnOnce() -> R) -> R {
     let off = std::env::var("GRUNDY_PROGRESS").is_ok_and(|v| v.eq_ignore_ascii_case("off"));
     let torn = output == Output::Streamed && std::io::stdout().is_terminal();
