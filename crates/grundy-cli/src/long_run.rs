@@ -28,7 +28,9 @@ pub struct CheckpointArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Refuse to start a game with three-way splits (hexadecimal digits 8-f, whose cost grows
-    /// as N²) when its estimated time (always printed first) exceeds this many seconds.
+    /// as N²) when its estimated time (always printed first) exceeds this many seconds; in
+    /// `table`, the table of any other game is refused once the pace of its values shows it would
+    /// end later, or stopped when the time is up (exit 2, the lines written so far kept).
     #[arg(long, value_name = "SECONDS", value_parser = crate::commands::parse_positive_seconds)]
     pub time: Option<Duration>,
 }

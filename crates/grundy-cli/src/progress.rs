@@ -36,7 +36,8 @@ pub fn with_progress<R>(output: Output, work: impl FnOnce() -> R) -> R {
     within(output, None, work)
 }
 
-/// A command's `--time SECONDS` (`value`, `solve`): the command named in its refusal.
+/// A command's `--time SECONDS` (`value`, `solve`, `explain`, `count`, `plot`, `table`): the
+/// command named in its refusal.
 #[derive(Copy, Clone, Debug)]
 pub struct Limit {
     pub command: &'static str,
@@ -47,7 +48,8 @@ pub struct Limit {
 /// once the library's progress reports show that the work would end past the limit, it is
 /// refused at once with the estimate; work that reports no progress is stopped when the
 /// limit passes. Both exit 2 with one line, as every refusal does. The work must write no
-/// file it could leave half-written (`value` and `solve` print only at the end).
+/// file it could leave half-written (`plot` opens its picture only after the work); lines
+/// streamed to stdout (`table`) stay as written, marked incomplete by the refusal and exit 2.
 pub fn within<R>(output: Output, limit: Option<Limit>, work: impl FnOnce() -> R) -> R {
     let off = std::env::var("GRUNDY_PROGRESS").is_ok_and(|v| v.eq_ignore_ascii_case("off"));
     let torn = output == Output::Streamed && std::io::stdout().is_terminal();

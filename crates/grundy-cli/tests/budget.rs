@@ -518,3 +518,90 @@ fn a_census_killed_mid_run_leaves_its_rows_whole_and_resumes() {
         sorted(&std::fs::read_to_string(&fresh).unwrap())
     );
 }
+
+/// Runs `args` (a squares-game table of 3·10^7 heaps: hours of work) under `--time 2` and
+/// checks it is refused within seconds, by `command`, with the estimate and the flag.
+fn refused_past_time(args: &[&str], command: &str) -> String {
+    let started = std::time::Instant::now();
+    let args = [args, &["--time", "2"]].concat();
+    let (code, out, err) = grundy(&args, "");
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(
+        err.starts_with(&format!(
+            "grundy: refused: {command}: 30000001 heaps would take about"
+        )) && err.contains("at the pace so far")
+            && err
+                .trim_end()
+                .ends_with("past --time 2.0 s; raise --time SECONDS"),
+        "{args:?}: {err}"
+    );
+    assert!(started.elapsed().as_secs() < 30, "{args:?}");
+    out
+}
+
+#[test]
+fn table_refuses_past_time_after_the_lines_it_streamed() {
+    let out = refused_past_time(&["table", "subtraction:squares", "--to", "3*10^7"], "table");
+    // The values streamed before the refusal are the table's first lines.
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() > 1000, "{} lines", lines.len());
+    assert_eq!(&lines[..5], ["0", "1", "0", "1", "2"]);
+    // `--explain` is bounded too: no progress reports, so it is stopped when the time is up.
+    let (code, _, err) = grundy(
+        &[
+            "table",
+            "subtraction:squares",
+            "--to",
+            "50000",
+            "--explain",
+            "--time",
+            "0.5",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "table: no answer within --time 0.5 s, so it was stopped; raise --time SECONDS"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn plot_refuses_past_time_and_leaves_no_file() {
+    let dir = scratch("plot-time");
+    let picture = dir.join("p.svg");
+    let path = picture.to_str().unwrap();
+    refused_past_time(
+        &["plot", "subtraction:squares", "--to", "3*10^7", "-o", path],
+        "plot",
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+#[test]
+fn explain_refuses_past_time_with_the_estimate() {
+    refused_past_time(&["explain", "subtraction:squares", "3*10^7"], "explain");
+    refused_past_time(
+        &["explain", "subtraction:squares", "3*10^7", "5", "--json"],
+        "explain",
+    );
+}
+
+#[test]
+fn count_refuses_past_time_with_the_estimate() {
+    refused_past_time(
+        &[
+            "count",
+            "subtraction:squares",
+            "--heaps",
+            "2",
+            "--sizes",
+            "3*10^7",
+            "--modulo",
+            "7",
+        ],
+        "count",
+    );
+}

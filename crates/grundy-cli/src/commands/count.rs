@@ -1,7 +1,9 @@
 //! `grundy count GAME --heaps N --sizes SET --modulo M [--outcome second|first]`: how many
 //! N-tuples of heap sizes from SET are second- (or first-) player wins, modulo M.
 
+use crate::commands::TimeArgs;
 use crate::output::{print_json, println_checked};
+use crate::progress::{within, Output};
 use grundy::impartial::count::{count_positions, Outcome, SizeSet};
 use grundy::numeric::number::parse_u64_expr;
 use grundy::registry::parse_spec;
@@ -39,6 +41,8 @@ pub struct Args {
     /// Machine-readable output: {"count", "heaps", "set_size", "modulo", "outcome"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
@@ -48,7 +52,9 @@ pub fn run(args: Args) -> Result<(), GameError> {
         OutcomeArg::Second => (Outcome::Second, "second"),
         OutcomeArg::First => (Outcome::First, "first"),
     };
-    let count = count_positions(family.as_ref(), &set, args.heaps, args.modulo, outcome)?;
+    let count = within(Output::AtTheEnd, args.time.limit("count"), || {
+        count_positions(family.as_ref(), &set, args.heaps, args.modulo, outcome)
+    })?;
     if args.json {
         return print_json(&json!({
             "count": count,

@@ -1,9 +1,9 @@
 //! `grundy explain GAME POSITION...`: the derivation of each component's value (its options,
 //! their values, the mex), the nim-sum, why each winning move wins, and the certified period.
 
-use crate::commands::partizan;
+use crate::commands::{partizan, TimeArgs};
 use crate::output::{print_json, println_checked, Answer};
-use crate::progress::{with_progress, Output};
+use crate::progress::{within, Output};
 use grundy::impartial::explain::{explain, Explanation};
 use grundy::registry::parse_spec;
 use grundy::GameError;
@@ -24,6 +24,8 @@ pub struct Args {
     /// "grundy", "winner", "winning_moves", "certificate", "method"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 /// What `explain --json` prints (and `POST /api/explain` answers).
@@ -39,13 +41,19 @@ pub fn answer(game: &str, positions: &[&str]) -> Result<Answer<Explanation>, Gam
 
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
+    let limit = args.time.limit("explain");
     if args.json {
-        return print_json(&answer(&args.game, &positions)?);
+        let answer = within(Output::AtTheEnd, limit, || answer(&args.game, &positions))?;
+        return print_json(&answer);
     }
     if let Some(entry) = partizan::find(&args.game, &positions) {
-        return partizan::explain(entry, &positions);
+        return within(Output::AtTheEnd, limit, || {
+            partizan::explain(entry, &positions)
+        });
     }
     let family = parse_spec(&args.game)?;
-    let explanation = with_progress(Output::AtTheEnd, || explain(family.as_ref(), &positions))?;
+    let explanation = within(Output::AtTheEnd, limit, || {
+        explain(family.as_ref(), &positions)
+    })?;
     println_checked(&explanation.render())
 }

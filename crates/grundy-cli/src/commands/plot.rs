@@ -2,10 +2,10 @@
 //! Grundy sequence G(0..=N). Drawing lives in `crate::plot`; this file computes the values,
 //! finds the certified period, and words the title and the note under the chart.
 
-use crate::commands::{heap_sequence, parse_to};
+use crate::commands::{heap_sequence, parse_to, TimeArgs};
 use crate::output::println_checked;
 use crate::plot::{self, Kind, Picture};
-use crate::progress::{with_progress, Output};
+use crate::progress::{within, Limit, Output};
 use grundy::impartial::family::Family;
 use grundy::impartial::games::octal::classes::{best_mask, count_index};
 use grundy::registry::{parse_long_run, parse_spec, CATALOGUE};
@@ -40,6 +40,8 @@ pub struct Args {
     /// density map).
     #[arg(long, value_name = "N", default_value_t = plot::MAX_POINTS as u64, value_parser = parse_to)]
     points: u64,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 /// What a plot of `G(0..=to)` shows: the values, the certified period, the rare heaps and the words.
@@ -52,10 +54,16 @@ pub struct Plotted {
 }
 
 impl Plotted {
-    /// Computes `G(0..=to)` of `family` (typed as `game`) and what is known of its period.
-    fn compute(family: &dyn Family, game: &str, to: u64) -> Result<Plotted, GameError> {
+    /// Computes `G(0..=to)` of `family` (typed as `game`) and what is known of its period,
+    /// refused past `limit`.
+    fn compute(
+        family: &dyn Family,
+        game: &str,
+        to: u64,
+        limit: Option<Limit>,
+    ) -> Result<Plotted, GameError> {
         let sequence = heap_sequence(family, "plot")?;
-        let values = with_progress(Output::AtTheEnd, || sequence.values(to))?;
+        let values = within(Output::AtTheEnd, limit, || sequence.values(to))?;
         let rule = sequence.period_rule();
         let period = find_certified(&values, rule);
         Ok(Plotted {
@@ -83,7 +91,7 @@ impl Plotted {
 /// `POST /api/plot`: the picture as SVG text, with its title, note and certified period.
 pub fn answer(game: &str, to: u64, kind: Kind) -> Result<serde_json::Value, GameError> {
     let family = parse_spec(game)?;
-    let plotted = Plotted::compute(family.as_ref(), game, to)?;
+    let plotted = Plotted::compute(family.as_ref(), game, to, None)?;
     let picture = plotted.picture(false, plot::MAX_POINTS as u64);
     Ok(serde_json::json!({
         "game": family.spec(),
@@ -99,12 +107,17 @@ pub fn answer(game: &str, to: u64, kind: Kind) -> Result<serde_json::Value, Game
 pub fn run(args: Args) -> Result<(), GameError> {
     let family = parse_spec(&args.game)?;
     heap_sequence(family.as_ref(), "plot")?;
-    let (format, file) = plot::create(&args.output)?;
-    let result = Plotted::compute(family.as_ref(), &args.game, args.to).and_then(|plotted| {
-        let picture = plotted.picture(args.log, args.points);
-        plot::write(&picture, args.kind, format, file, &args.output)?;
-        Ok(plotted.note)
-    });
+    // A bad path fails before the work; the temporary file is made only after it, since a
+    // run refused past --time exits at once and would leave it behind.
+    drop(plot::create(&args.output)?);
+    let limit = args.time.limit("plot");
+    let result =
+        Plotted::compute(family.as_ref(), &args.game, args.to, limit).and_then(|plotted| {
+            let (format, file) = plot::create(&args.output)?;
+            let picture = plotted.picture(args.log, args.points);
+            plot::write(&picture, args.kind, format, file, &args.output)?;
+            Ok(plotted.note)
+        });
     match result {
         // Say what was written, and what the picture shows about the period.
         Ok(note) => println_checked(&format!(

@@ -3,6 +3,7 @@
 use crate::commands::{heap_sequence, parse_to};
 use crate::long_run::{long_run, long_run_game, stats_of, CheckpointArgs};
 use crate::output::{println_checked, Answer, BudgetedWriter};
+use crate::progress::{within, Limit, Output};
 use grundy::impartial::explain::{derive, Derivation};
 use grundy::impartial::family::Family;
 use grundy::impartial::heap::HeapFamily;
@@ -58,10 +59,19 @@ pub fn run(args: Args) -> Result<(), GameError> {
         &format!("a table to {}", args.to),
         estimated_output(family.as_ref(), args.to, args.explain)?,
     )?;
+    // `--time` (shared with octal-stats, where it times three-way splits before they start)
+    // also bounds the other games' tables: the lines already written stay, the refusal goes
+    // to stderr, exit 2.
+    let limit = (args.checkpoint.time).map(|time| Limit {
+        command: "table",
+        time,
+    });
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, BudgetedWriter::new(stdout.lock()));
     if args.explain {
-        return explain_each(family.as_ref(), args.to, args.json, &mut out);
+        return within(Output::Streamed, limit, || {
+            explain_each(family.as_ref(), args.to, args.json, &mut out)
+        });
     }
     if args.json {
         out.write_all(b"[")?;
@@ -95,7 +105,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
             let _ = writeln!(io::stderr(), "{}", stats.describe());
         }
     } else {
-        crate::progress::with_progress(crate::progress::Output::Streamed, || {
+        within(Output::Streamed, limit, || {
             sequence.for_each_value(args.to, &mut |n, v| write_value(n, v.0))
         })?;
     }
