@@ -2,7 +2,7 @@
 //! checkpoint flags, a progress bar on stderr, and the statistics of a finished run.
 
 use crate::progress::human_seconds;
-use grundy::impartial::games::octal::sequence::{Outcome, Run};
+use grundy::impartial::games::octal::sequence::{ChunkFn, Outcome, Run};
 use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
 use grundy::impartial::games::octal::three_way;
 use grundy::impartial::games::octal::{MoveRules, TakeAndBreak};
@@ -64,12 +64,14 @@ pub fn check_time(
 }
 
 /// Runs `G(0..=to)` for a take-and-break game with a progress bar (on stderr, only when it
-/// is a terminal and the run is long) and the checkpoint options.
+/// is a terminal and the run is long) and the checkpoint options, handing on the table's
+/// values to `chunks` as they are computed (see [`Run::compute_handing_on`]).
 pub fn long_run(
     rules: &MoveRules,
     spec: &str,
     to: u64,
     checkpoint: &CheckpointArgs,
+    chunks: Option<ChunkFn<'_>>,
 ) -> Result<Outcome, GameError> {
     check_time(rules, spec, to, checkpoint.time)?;
     let total = to.saturating_add(1);
@@ -97,7 +99,7 @@ pub fn long_run(
     if let Some(path) = &checkpoint.checkpoint {
         run = run.checkpoint(path.clone(), checkpoint.checkpoint_every);
     }
-    let outcome = run.compute(to);
+    let outcome = run.compute_handing_on(to, chunks);
     bar.finish_and_clear();
     let outcome = outcome?;
     if outcome.resumed_from > 0 {

@@ -6,6 +6,7 @@ use crate::output::{println_checked, Answer, BudgetedWriter};
 use crate::progress::{within, Limit, Output};
 use grundy::impartial::explain::{derive, Derivation};
 use grundy::impartial::family::Family;
+use grundy::impartial::games::octal::Value;
 use grundy::impartial::heap::HeapFamily;
 use grundy::limits::check_output;
 use grundy::registry::{parse_long_run, parse_spec};
@@ -93,8 +94,21 @@ pub fn run(args: Args) -> Result<(), GameError> {
     };
     if let Some(game) = long {
         let (rules, spec) = (game.rules(), game.spec());
-        let outcome = long_run(rules, spec, args.to, &args.checkpoint)?;
-        for n in 0..=args.to {
+        // The table is written as the run computes it; heaps past the table come from the
+        // certified period.
+        let mut write_chunk = |first: u64, values: &[Value]| {
+            (first..)
+                .zip(values)
+                .try_for_each(|(n, &v)| write_value(n, v as u64))
+        };
+        let outcome = long_run(
+            rules,
+            spec,
+            args.to,
+            &args.checkpoint,
+            Some(&mut write_chunk),
+        )?;
+        for n in (outcome.values.len() as u64).min(args.to + 1)..=args.to {
             let v = outcome
                 .value(n)
                 .expect("a finished run covers 0..=to by the table or a certified period");
