@@ -53,10 +53,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &["poker-nim"],
         summary: "Nim: take any number of tokens from one heap; G(n) = n (poker-nim: Nim with additions, same outcome)",
         example: "solve nim 3 5 7",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(HeapFamily::new(nim::Nim)))
-        },
+        build: |args, spec| plain(args, spec, HeapFamily::new(nim::Nim)),
     },
     Entry {
         name: "subtraction",
@@ -74,31 +71,28 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &["mock-turtle"],
         summary: "coin strip, heads at the given positions: turn 1, 2 or 3 coins, the rightmost heads→tails; a head at x is worth the x-th odious number",
         example: "solve mock-turtles 0 3 5",
-        build: |args, spec| coin_strip(coins::CoinGame::MockTurtles, args, spec),
+        build: |args, spec| plain(args, spec, Text(coins::CoinStrip::new(coins::CoinGame::MockTurtles))),
     },
     Entry {
         name: "ruler",
         aliases: &[],
         summary: "coin strip: turn any run of consecutive coins, the rightmost heads→tails; a head at x is worth the largest power of 2 dividing x+1",
         example: "solve ruler 2 6 7",
-        build: |args, spec| coin_strip(coins::CoinGame::Ruler, args, spec),
+        build: |args, spec| plain(args, spec, Text(coins::CoinStrip::new(coins::CoinGame::Ruler))),
     },
     Entry {
         name: "twins",
         aliases: &[],
         summary: "coin strip: turn exactly two coins, the rightmost heads→tails; a head at x is worth x (Twins is Nim)",
         example: "solve twins 3 5 7",
-        build: |args, spec| coin_strip(coins::CoinGame::Twins, args, spec),
+        build: |args, spec| plain(args, spec, Text(coins::CoinStrip::new(coins::CoinGame::Twins))),
     },
     Entry {
         name: "turning-corners",
         aliases: &["corners"],
         summary: "coin grid, heads `x,y`: turn the four corners of a rectangle, (x,y) heads→tails; a head is worth x ⊗ y (nim-product)",
         example: "solve turning-corners 3,5 6,2",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(Text(coin_product::CoinProduct::TURNING_CORNERS)))
-        },
+        build: |args, spec| plain(args, spec, Text(coin_product::CoinProduct::TURNING_CORNERS)),
     },
     Entry {
         name: "product",
@@ -112,10 +106,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &[],
         summary: "gcd game: from a heap of x take y with gcd(x, y) = 1; G(odd x) = index of its smallest prime factor among the primes",
         example: "solve gcd 3 5 9",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(HeapFamily::new(gcd::Gcd::new())))
-        },
+        build: |args, spec| plain(args, spec, HeapFamily::new(gcd::Gcd::new())),
     },
     Entry {
         name: "prime-heap",
@@ -129,20 +120,14 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &["green-hackenbush"],
         summary: "Green Hackenbush: cut an edge; what no longer touches the ground (vertex 0) falls off. Position: @FILE of edges `u v`",
         example: "solve hackenbush @examples/graphs/hackenbush-house.txt",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(Text(hackenbush::Hackenbush)))
-        },
+        build: |args, spec| plain(args, spec, Text(hackenbush::Hackenbush)),
     },
     Entry {
         name: "geography",
         aliases: &["vertex-geography"],
         summary: "undirected vertex geography: slide the token to an unvisited neighbour. Position: @FILE of edges `u v` and `start S`",
         example: "solve geography @examples/graphs/petersen.txt",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(Text(geography::Geography)))
-        },
+        build: |args, spec| plain(args, spec, Text(geography::Geography)),
     },
     Entry {
         name: "geography-grid",
@@ -158,20 +143,14 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &["loopy"],
         summary: "explicit game graph, cycles allowed: moves `u v`, tokens `start S` (several = a sum); Smith's generalised Sprague–Grundy values, ∞ and draws. Position: @FILE",
         example: "solve graph @examples/graphs/loopy.txt",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(Text(loopy_graph::LoopyGraph)))
-        },
+        build: |args, spec| plain(args, spec, Text(loopy_graph::LoopyGraph)),
     },
     Entry {
         name: "wythoff",
         aliases: &[],
         summary: "Wythoff's game: a queen at a,b moves left, down or diagonally (take from one heap, or equally from both); one queen exact to 2^62, sums by Grundy table",
         example: "solve wythoff 4,6",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(Text(wythoff::Wythoff::new())))
-        },
+        build: |args, spec| plain(args, spec, Text(wythoff::Wythoff::new())),
     },
     Entry {
         name: "moore",
@@ -185,10 +164,7 @@ pub const CATALOGUE: &[Entry] = &[
         aliases: &["staircase-nim"],
         summary: "staircase Nim: move coins from step i down to step i−1; POSITION lists coins per step, step 0 first",
         example: "solve staircase 3 1 4 1",
-        build: |args, spec| {
-            no_args(args, spec)?;
-            Ok(Box::new(Text(staircase::Staircase)))
-        },
+        build: |args, spec| plain(args, spec, Text(staircase::Staircase)),
     },
     Entry {
         name: "chessboard",
@@ -231,18 +207,16 @@ pub fn alias_meaning(alias: &str) -> Option<&'static str> {
         .map(|(_, code)| *code)
 }
 
-/// A strip coin game: each head a heap (see `impartial::games::coins`).
-fn coin_strip(game: coins::CoinGame, args: &str, spec: &str) -> Result<Box<dyn Family>, GameError> {
-    no_args(args, spec)?;
-    Ok(Box::new(Text(coins::CoinStrip::new(game))))
-}
-
-fn no_args(args: &str, spec: &str) -> Result<(), GameError> {
-    if args.is_empty() {
-        Ok(())
-    } else {
-        Err(GameError::bad_spec(spec, "this game takes no parameters"))
+/// A family without parameters (`nim`, `hackenbush`): any text after `name:` is refused.
+fn plain(
+    args: &str,
+    spec: &str,
+    family: impl Family + 'static,
+) -> Result<Box<dyn Family>, GameError> {
+    if !args.is_empty() {
+        return Err(GameError::bad_spec(spec, "this game takes no parameters"));
     }
+    Ok(Box::new(family))
 }
 
 /// A spec's lower-case name and the text after its first `:`.

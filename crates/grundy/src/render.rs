@@ -4,7 +4,7 @@
 //! apart from error messages and the one-line method names of `theory::period::certify`.
 
 use crate::impartial::explain::{Certificate, Derivation, Explanation, MoveReason};
-use crate::impartial::family::{Solution, Winner};
+use crate::impartial::family::{Move, Solution, Winner};
 use crate::impartial::games::octal::stats::Stats;
 use crate::impartial::play::Advice;
 use crate::theory::period::census::CensusSummary;
@@ -48,28 +48,14 @@ impl Solution {
         if !s.winning_moves.is_empty() {
             text.push_str(&format!("winning moves ({}):\n", s.winning_moves.len()));
             for m in &s.winning_moves {
-                let from = s
-                    .components
-                    .get(m.component)
-                    .map_or("?", |c| c.position.as_str());
-                text.push_str(&format!(
-                    "  component {}: {} → {}\n",
-                    m.component, from, m.to
-                ));
+                text.push_str(&format!("  {}\n", solution_move(s, m)));
             }
         }
         if let Some(reason) = &s.moves_omitted {
             text.push_str(&format!("winning moves: not listed — {reason}\n"));
         }
         if let Some(m) = &s.one_winning_move {
-            let from = s
-                .components
-                .get(m.component)
-                .map_or("?", |c| c.position.as_str());
-            text.push_str(&format!(
-                "one winning move: component {}: {} → {}\n",
-                m.component, from, m.to
-            ));
+            text.push_str(&format!("one winning move: {}\n", solution_move(s, m)));
         }
         text.push_str(&format!("method: {}", s.method));
         text
@@ -139,6 +125,15 @@ impl Derivation {
             self.grundy
         )
     }
+}
+
+/// A move of a solution as `solve` prints it: `component 0: 7 → 5`.
+fn solution_move(s: &Solution, m: &Move) -> String {
+    let from = s
+        .components
+        .get(m.component)
+        .map_or("?", |c| c.position.as_str());
+    format!("component {}: {from} → {}", m.component, m.to)
 }
 
 fn join(items: impl Iterator<Item = String>) -> String {

@@ -225,6 +225,17 @@ impl GraphFile {
     pub(crate) fn vertex_text(&self, v: u32) -> String {
         self.id(v).to_string()
     }
+
+    /// The dense vertex a move names by its id (`7`, `2^3`), if the file has it: the inverse
+    /// of [`GraphFile::vertex_text`].
+    pub(crate) fn vertex_named(&self, text: &str) -> Option<u32> {
+        parse_u64_expr(text).ok().and_then(|id| self.index_of(id))
+    }
+
+    /// The edges as pairs of dense vertices, in file order.
+    pub(crate) fn edge_pairs(&self) -> Vec<(u32, u32)> {
+        self.edges.iter().map(|e| (e.from, e.to)).collect()
+    }
 }
 
 /// The longest word an error quotes beside its line; a longer one is named by its place.

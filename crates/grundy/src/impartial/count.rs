@@ -149,11 +149,7 @@ pub fn count_positions(
     modulus: u64,
     outcome: Outcome,
 ) -> Result<u64, GameError> {
-    if modulus == 0 {
-        return Err(GameError::Unsupported(
-            "modulus 0: counts grow like |SET|^N, so they are given modulo some M ≥ 1".into(),
-        ));
-    }
+    check_modulus(modulus)?;
     let Some(second) = family.count_second_player_wins(set.sizes(), heaps, modulus) else {
         let values = grundy_values(family, set)?;
         return count_by_outcome(&values, heaps, modulus, outcome);
@@ -168,6 +164,16 @@ pub fn count_positions(
     })
 }
 
+/// Counts are given modulo some `M ≥ 1` (they grow like |SET|^N): 0 is refused.
+fn check_modulus(modulus: u64) -> Result<(), GameError> {
+    if modulus == 0 {
+        return Err(GameError::Unsupported(
+            "modulus 0: counts grow like |SET|^N, so they are given modulo some M ≥ 1".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// The number of `heaps`-tuples of the sizes whose Grundy values are `values` (one per size)
 /// with the given outcome, modulo `modulus` (see the module docs for the method).
 pub fn count_by_outcome(
@@ -176,11 +182,7 @@ pub fn count_by_outcome(
     modulus: u64,
     outcome: Outcome,
 ) -> Result<u64, GameError> {
-    if modulus == 0 {
-        return Err(GameError::Unsupported(
-            "modulus 0: counts grow like |SET|^N, so they are given modulo some M ≥ 1".into(),
-        ));
-    }
+    check_modulus(modulus)?;
     if values.is_empty() {
         return Err(GameError::Unsupported(
             "the set of heap sizes is empty".into(),

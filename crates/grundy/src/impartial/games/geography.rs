@@ -216,8 +216,7 @@ impl FromStr for Walk {
 
     fn from_str(position: &str) -> Result<Walk, GameError> {
         let (file, path_ids) = read_state(position, "path")?;
-        let edges: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
-        let graph = Graph::new(file.vertex_count(), &edges)?;
+        let graph = Graph::new(file.vertex_count(), &file.edge_pairs())?;
         let path = match path_ids {
             None => vec![file.single_start()?],
             Some(ids) => ids
@@ -268,9 +267,7 @@ impl Ruleset for Geography {
     /// `to` is an unvisited neighbour, by its id in the file.
     fn read_move(&self, from: &Walk, _component: usize, to: &str) -> Result<Vec<Walk>, GameError> {
         let file = &from.graph.0;
-        crate::numeric::number::parse_u64_expr(to)
-            .ok()
-            .and_then(|id| file.index_of(id))
+        file.vertex_named(to)
             .filter(|t| walk_moves(&from.graph.1, &from.path).contains(t))
             .map(|t| vec![from.to(t)])
             .ok_or_else(|| {

@@ -798,7 +798,7 @@ mod tests {
         assert_eq!(s.grundy, Some(2));
         let moves: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
         assert_eq!(moves, ["cut edge at line 1 (0 1)"]);
-        let after = game.apply_move(&[&stalk], 0, &moves[0]).unwrap();
+        let after = game.apply_move(&[&stalk], 0, moves[0]).unwrap();
         assert_eq!(after, [format!("{stalk}#cut=1")]);
         let err = game.apply_move(&[&after[0]], 0, "2").unwrap_err();
         assert!(err.to_string().contains("no edge still attached"), "{err}");

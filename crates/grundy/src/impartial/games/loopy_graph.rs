@@ -137,7 +137,7 @@ fn read_tokens(positions: &[&str]) -> Result<Vec<Token>, GameError> {
     if starts.is_empty() {
         return Err(file.error("no `start S` line: say where the token starts"));
     }
-    let moves: Vec<(u32, u32)> = file.edges.iter().map(|e| (e.from, e.to)).collect();
+    let moves = file.edge_pairs();
     let values = generalized_values(file.vertex_count(), &moves)?;
     let graph = Arc::new(GameGraph {
         file,
@@ -241,9 +241,7 @@ impl Ruleset for LoopyGraph {
         to: &str,
     ) -> Result<Vec<Token>, GameError> {
         let file = &from.graph.file;
-        crate::numeric::number::parse_u64_expr(to)
-            .ok()
-            .and_then(|id| file.index_of(id))
+        file.vertex_named(to)
             .filter(|w| from.graph.followers(from.vertex).contains(w))
             .map(|w| vec![from.at(w)])
             .ok_or_else(|| {

@@ -7,7 +7,7 @@
 //! whole string", so `run` is exactly the Z-function of the reversed table: O(len) for all `p`
 //! together, where testing each `p` separately from the end costs O(len · p) in the worst case
 //! (sequences where wrong shifts match for long stretches). The Z-function is computed on
-//! demand ([`TailRuns`]) and stops at the first good `p`, so in the common case (wrong shifts
+//! demand (`TailRuns`) and stops at the first good `p`, so in the common case (wrong shifts
 //! fail within a few values of the end) it costs what the backward scan costs.
 
 use crate::theory::period::Period;
