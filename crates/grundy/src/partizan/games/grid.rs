@@ -107,7 +107,7 @@ impl Dims {
         let row = |layer: u64, r: u32| (layer >> (r * w)) & row_mask;
         let mut occupied = (0..self.height as u32).filter(|&r| row(cover, r) != 0);
         let r0 = occupied.next().expect("a nonempty cover has a row");
-        let r1 = occupied.last().unwrap_or(r0);
+        let r1 = occupied.next_back().unwrap_or(r0);
         let columns = (r0..=r1).fold(0, |m, r| m | row(cover, r));
         let c0 = columns.trailing_zeros();
         let dims = Dims {
