@@ -174,11 +174,11 @@ impl<'r> ThreeWaySolver<'r> {
 const SAMPLE_TIME: std::time::Duration = std::time::Duration::from_millis(60);
 
 /// Estimated seconds to compute `G(0..=to)` of a game with three-way splits: the solver is
-/// timed on a prefix (doubling it until it has run [`SAMPLE_TIME`]), then extrapolated. Heap
+/// timed on a prefix (doubling it until it has run 60 ms), then extrapolated. Heap
 /// `n` costs O(n · 2^bits / 64) word operations, so the last doubling's time per
 /// `n · words` unit, times `Σ n · words` over the heaps left (at the sample's value width:
 /// wider values later make it an underestimate, by at most the factor they widen), is the
-/// rest. The sample costs at most about twice [`SAMPLE_TIME`].
+/// rest. The sample costs at most about twice that.
 pub fn estimate_seconds(rules: &MoveRules, to: u64) -> Result<f64, GameError> {
     let started = std::time::Instant::now();
     let mut solver = ThreeWaySolver::new(rules, Vec::new());
