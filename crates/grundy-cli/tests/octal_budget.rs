@@ -33,7 +33,7 @@ fn three_way_codes_are_estimated_and_refused_past_the_time() {
         assert!(out.is_empty(), "{args:?}: {out}");
         assert!(
             err.contains("G(0..=32768) of `octal:0.8` would take about")
-                && err.contains("past --time 1 s; raise --time"),
+                && err.contains("past --time 1.0 s; raise --time"),
             "{args:?}: {err}"
         );
     }
