@@ -336,6 +336,35 @@ mod tests {
     use super::*;
     use crate::impartial::games::octal::OctalCode;
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+        /// The values handed on while a run computes are, in order and each once, the
+        /// heaps `0..min(table, to + 1)` of the finished run: periodic codes (the rest from
+        /// the period), aperiodic ones, and three-way splits (their own solver).
+        #[test]
+        fn values_handed_on_are_the_finished_table_in_order(
+            code in proptest::sample::select(vec!["0.77", "0.6", "0.007", "0.137", "0.8", "4.07"]),
+            to in 0u64..5_000,
+        ) {
+            let rules = OctalCode::parse(code, "t").unwrap().rules();
+            let mut handed = Vec::new();
+            let mut chunks = |first: u64, values: &[Value]| {
+                assert_eq!(first, handed.len() as u64, "chunks are contiguous");
+                handed.extend_from_slice(values);
+                Ok(())
+            };
+            let outcome = Run::new(&rules, code)
+                .compute_handing_on(to, Some(&mut chunks))
+                .unwrap();
+            let table = outcome.values.len().min(to as usize + 1);
+            proptest::prop_assert_eq!(&handed[..], &outcome.values[..table]);
+            let plain = Run::new(&rules, code).compute(to).unwrap();
+            for n in 0..=to {
+                proptest::prop_assert_eq!(outcome.value(n), plain.value(n));
+            }
+        }
+    }
+
     #[test]
     fn resuming_a_shorter_checkpointed_run_changes_nothing() {
         let rules = OctalCode::parse("0.6", "t").unwrap().rules();
