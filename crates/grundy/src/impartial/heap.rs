@@ -774,6 +774,13 @@ impl<R: HeapRules> HeapSequence for HeapFamily<R> {
     fn period_rule(&self) -> PeriodRule {
         self.rules.period_rule()
     }
+
+    fn value_work(&self, n: u64) -> u128 {
+        match self.rules.closed_form(n) {
+            Some(_) => 1,
+            None => self.rules.option_count(n).max(1),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -219,6 +219,16 @@ pub trait HeapSequence: Send + Sync {
         PeriodRule::None
     }
 
+    /// The work of computing `G(n)` once the smaller values are known, counted in options
+    /// visited by the definition (1 for a heap the family answers by a closed form). It is a
+    /// pure function of the rules, so a budget counted in it (`explain`'s certificate search)
+    /// gives the same answer on every machine and under any load, unlike a clock. Solvers
+    /// faster than the definition (the octal rare-value run) make it an overestimate.
+    /// Default: every smaller heap is an option.
+    fn value_work(&self, n: u64) -> u128 {
+        n as u128 + 1
+    }
+
     /// Whether heap `n` alone has no Grundy value because the player to move wins at once
     /// (prime-heap: the heap can reach a prime), so that `table` agrees with `value` (it
     /// prints `none`, JSON `null`). The sequence then holds the family's auxiliary values
