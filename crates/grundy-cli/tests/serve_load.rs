@@ -1,11 +1,17 @@
 //! Load on loopback only, with bounded counts: 200 concurrent small requests are all
-//! answered (p99 latency printed), one long request does not delay small ones by more than
-//! 100 ms, malformed or oversized bodies get a 4xx while the server stays up, and a request
-//! past the time limit (`--time`) is answered 503 while the server goes on.
+//! answered (p99 latency printed), small requests are answered while one long request
+//! computes, malformed or oversized bodies get a 4xx while the server stays up, a request
+//! past the time limit (`--time`) is answered 503 while the server goes on, and a bad
+//! `--time` is refused before the server starts.
+//!
+//! Nothing here asserts a latency: CI machines may be quiet or loaded (2 cores at load 12),
+//! so the tests check what the server did (status codes, which requests were answered while
+//! which other one was still computing) and only print the times.
 
 mod serve_support;
 
 use serve_support::Server;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const SMALL: &str = r#"{"game":"nim","positions":["3","5","7"]}"#;
@@ -69,8 +75,14 @@ fn a_long_request_does_not_delay_small_ones() {
         });
         std::thread::sleep(Duration::from_millis(200));
         let mut during = Vec::new();
+        // Small requests answered while the long one was still computing: a server that ran
+        // one request at a time would hold the first of them until the long one ended.
+        let mut answered_beside = 0;
         while !long.is_finished() {
             during.push(small(&server));
+            if !long.is_finished() {
+                answered_beside += 1;
+            }
             std::thread::sleep(Duration::from_millis(20));
         }
         let long = long.join().unwrap();
@@ -79,7 +91,7 @@ fn a_long_request_does_not_delay_small_ones() {
             .last()
             .expect("small requests ran during the long one");
         println!(
-            "during a {:.2} s request, {} small requests: median {:.1} ms, worst {:.1} ms (alone: median {:.1} ms)",
+            "during a {:.2} s request, {} small requests ({answered_beside} answered while it computed): median {:.1} ms, worst {:.1} ms (alone: median {:.1} ms)",
             long.as_secs_f64(),
             during.len(),
             percentile(&during, 0.5).as_secs_f64() * 1e3,
@@ -87,13 +99,13 @@ fn a_long_request_does_not_delay_small_ones() {
             baseline.as_secs_f64() * 1e3
         );
         assert!(
-            long > Duration::from_millis(300) && during.len() >= 3,
-            "the long request ({long:?}) did not overlap the small ones ({} ran beside it)",
-            during.len()
+            long > Duration::from_millis(300),
+            "the long request took only {long:?}: it cannot show that small ones go beside it"
         );
         assert!(
-            worst < baseline + Duration::from_millis(100),
-            "a small request waited {worst:?} beside the long one (alone: {baseline:?})"
+            answered_beside >= 3,
+            "only {answered_beside} of {} small requests were answered while the long one ({long:?}) computed",
+            during.len()
         );
     });
 }
@@ -133,4 +145,39 @@ fn a_request_past_the_time_limit_is_answered_503_and_the_server_goes_on() {
     );
     assert!(server.alive());
     small(&server);
+}
+
+/// `--time` takes seconds above 0 and at most a day; anything else is refused before the
+/// server starts: one line naming the option and the value, exit code 2, nothing on stdout.
+#[test]
+fn bad_request_times_are_refused_on_one_line_with_exit_code_2() {
+    for bad in ["0", "-1", "-0.5", "abc", "1e30", "nan", "inf", "86401", ""] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["serve", "--port", "0", "--time", bad])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the grundy binary runs");
+        // A server that wrongly started would never exit: stop it (the bound only decides
+        // how long a failing test hangs, never whether it passes).
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while child.try_wait().expect("waiting works").is_none() {
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("`grundy serve --time {bad}` started a server");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let output = child.wait_with_output().expect("the output is read");
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        assert_eq!(output.status.code(), Some(2), "--time {bad}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "--time {bad}: {stderr}");
+        assert!(
+            stderr.contains("--time")
+                && stderr.contains(&format!("`{bad}` is not a number of seconds")),
+            "--time {bad}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "--time {bad}");
+    }
 }

@@ -25,9 +25,10 @@ pub struct Args {
     /// Open the page in the desktop's browser.
     #[arg(long)]
     open: bool,
-    /// Seconds one request may compute before it is answered with an error (503).
+    /// Seconds one request may compute before it is answered with an error (503). Negative
+    /// numbers reach the parser, so `--time -1` is refused by what is wrong with it.
     #[arg(long, value_name = "SECONDS", default_value_t = crate::serve::REQUEST_TIME.as_secs_f64(),
-          value_parser = request_seconds)]
+          value_parser = request_seconds, allow_negative_numbers = true)]
     time: f64,
 }
 
