@@ -28,7 +28,9 @@ def test_ctrl_c_stops_a_long_table():
     assert p.returncode == 0, p.stderr
     lines = p.stdout.split("\n")
     assert lines[0].startswith("interrupted after"), p.stdout
-    assert float(lines[0].split()[-1]) < 2.0
+    # Promptly: about 0.3 s on a quiet machine; the bound leaves room for a loaded one (2 cores
+    # at load 12), and the table itself takes far longer than that.
+    assert float(lines[0].split()[-1]) < 10.0
     assert lines[1] == "2"
 
 
@@ -56,7 +58,9 @@ def test_gil_is_released_during_a_table():
     done = threading.Event()
 
     def work():
-        grundy.table("octal:0.16", 2**24)
+        # About a second of computing (Officers has no period to shortcut it), so that even a
+        # loaded machine, whose sleeps overshoot by tens of milliseconds, ticks many times.
+        grundy.table("officers", 2**17)
         done.set()
 
     worker = threading.Thread(target=work)
@@ -67,5 +71,6 @@ def test_gil_is_released_during_a_table():
         time.sleep(0.001)
     worker.join()
     took = time.time() - start
-    # With the GIL held for the whole run the main thread could not tick at all.
-    assert took < 0.02 or ticks >= 10, (ticks, took)
+    # With the GIL held for the whole run the main thread could not tick at all (once, perhaps,
+    # before the worker starts).
+    assert ticks >= 5, (ticks, took)
