@@ -163,17 +163,42 @@ fn kib_field(text: &str, name: &str) -> Option<u64> {
         .map(|kib| kib * 1024)
 }
 
-/// Three quarters of what the address-space limit leaves beside the mappings the process
-/// already holds (its `VmSize`); the quarter kept back covers allocator slack and thread stacks.
-fn address_space_room() -> Option<u64> {
-    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
-    let soft = limits
+/// The limits fixed for the life of the process, read once: [`Budget::current`] is asked
+/// before every table, thousands of times in a census, and reading `/proc/self/limits` and
+/// the cgroup files each time was most of a small search's cost (62% of a census of 4095
+/// subtraction sets). Only the figures that move (the process's size, the cgroup's use,
+/// `MemAvailable`) are read afresh, and only when a limit makes them matter.
+struct FixedLimits {
+    /// The soft address-space limit (`ulimit -v`), if set.
+    address_space: Option<u64>,
+    /// The cgroup's limit and the file holding its current use, if it has a limit.
+    cgroup: Option<(u64, String)>,
+}
+
+fn fixed_limits() -> &'static FixedLimits {
+    static LIMITS: std::sync::OnceLock<FixedLimits> = std::sync::OnceLock::new();
+    LIMITS.get_or_init(|| FixedLimits {
+        address_space: address_space_limit(),
+        cgroup: cgroup_limit(),
+    })
+}
+
+/// The soft `Max address space` of `/proc/self/limits` (`None`: unlimited or unreadable).
+fn address_space_limit() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/limits")
+        .ok()?
         .lines()
         .find(|l| l.starts_with("Max address space"))?
         .split_whitespace()
         .nth(3)?
         .parse::<u64>()
-        .ok()?;
+        .ok()
+}
+
+/// Three quarters of what the address-space limit leaves beside the mappings the process
+/// already holds (its `VmSize`); the quarter kept back covers allocator slack and thread stacks.
+fn address_space_room() -> Option<u64> {
+    let soft = fixed_limits().address_space?;
     let used = kib_field(
         &std::fs::read_to_string("/proc/self/status").ok()?,
         "VmSize:",
@@ -182,31 +207,37 @@ fn address_space_room() -> Option<u64> {
     Some(soft.saturating_sub(used) / 4 * 3)
 }
 
-/// Three quarters of what the cgroup (v2 `memory.max`, else v1 `memory.limit_in_bytes`) leaves
-/// beside its current use.
-fn cgroup_room() -> Option<u64> {
-    let read = |path: &str| -> Option<u64> {
-        std::fs::read_to_string(path)
-            .ok()?
-            .trim()
-            .parse::<u64>()
-            .ok()
-    };
+fn read_u64(path: &str) -> Option<u64> {
+    std::fs::read_to_string(path)
+        .ok()?
+        .trim()
+        .parse::<u64>()
+        .ok()
+}
+
+/// The cgroup's memory limit (v2 `memory.max`, else v1 `memory.limit_in_bytes`) and the file
+/// of its current use; `None` without a limit ("max", or v1's huge page-rounded number).
+fn cgroup_limit() -> Option<(u64, String)> {
     let groups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
     let (max, current) = if let Some(path) = groups.lines().find_map(|l| l.strip_prefix("0::")) {
         let dir = format!("/sys/fs/cgroup{}", path.trim_end_matches('/'));
         (
-            read(&format!("{dir}/memory.max"))?,
-            read(&format!("{dir}/memory.current")).unwrap_or(0),
+            read_u64(&format!("{dir}/memory.max"))?,
+            format!("{dir}/memory.current"),
         )
     } else {
         (
-            read("/sys/fs/cgroup/memory/memory.limit_in_bytes")?,
-            read("/sys/fs/cgroup/memory/memory.usage_in_bytes").unwrap_or(0),
+            read_u64("/sys/fs/cgroup/memory/memory.limit_in_bytes")?,
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes".to_string(),
         )
     };
-    // cgroup v1 reports "no limit" as a huge page-rounded number.
-    (max < 1 << 60).then(|| max.saturating_sub(current) / 4 * 3)
+    (max < 1 << 60).then_some((max, current))
+}
+
+/// Three quarters of what the cgroup's limit leaves beside its current use.
+fn cgroup_room() -> Option<u64> {
+    let (max, current) = fixed_limits().cgroup.as_ref()?;
+    Some(max.saturating_sub(read_u64(current).unwrap_or(0)) / 4 * 3)
 }
 
 /// Memory we allow one request to take now: [`Budget::current`]'s figure.
