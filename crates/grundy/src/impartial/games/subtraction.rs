@@ -272,11 +272,11 @@ impl HeapRules for Subtraction {
             return set.cycle().map(|k| Nimber(n % k));
         }
         match self.intervals[..] {
-            [(a, b)] => {
-                // a + b may overflow u64; compute in u128.
-                let period = a as u128 + b as u128;
-                Some(Nimber(((n as u128 % period) / a as u128) as u64))
-            }
+            [(a, b)] => Some(Nimber(match a.checked_add(b) {
+                // u64 division when a + b fits (a u128 one is a library call, 5× slower).
+                Some(period) => (n % period) / a,
+                None => ((n as u128 % (a as u128 + b as u128)) / a as u128) as u64,
+            })),
             _ => None,
         }
     }
@@ -527,6 +527,17 @@ mod tests {
                 err.contains(words) && err.contains("2^63..2^63+5"),
                 "{bad}: {err}"
             );
+        }
+    }
+
+    #[test]
+    fn an_interval_whose_period_overflows_u64_is_computed_in_u128() {
+        // S = {2^63..2^63+5}: a + b = 2^64 + 5, past u64. Below a no move exists (G = 0);
+        // from a to a + b − 1, G = ⌊n / a⌋ = 1.
+        let a = 1u64 << 63;
+        let g = Subtraction::from_intervals(vec![(a, a + 5)], "test").unwrap();
+        for (n, value) in [(0, 0), (a - 1, 0), (a, 1), (u64::MAX, 1)] {
+            assert_eq!(g.closed_form(n).unwrap().0, value, "G({n})");
         }
     }
 
