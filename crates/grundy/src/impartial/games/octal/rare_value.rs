@@ -234,39 +234,64 @@ impl<'r> RareValueSolver<'r> {
         }
     }
 
-    /// Solves heaps `values.len()..len` block by block (module docs).
+    /// Solves heaps `values.len()..len` block by block (module docs), handing the table to
+    /// `on_chunk` each time it passes a multiple of [`PROGRESS_CHUNK`].
+    ///
+    /// The blocks between two such points run inside one `pool.install`: installing per block
+    /// handed every block from the calling thread to the pool and back, and let the workers
+    /// fall asleep between blocks (two wake-ups and context switches a block).
     fn extend_blocked(
         &mut self,
         len: u64,
         on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
+        let pool = self.pool.take();
         let mut pending: Option<FarBlock> = None;
-        while (self.values.len() as u64) < len {
+        let mut result = Ok(());
+        while result.is_ok() && (self.values.len() as u64) < len {
+            let start = self.values.len();
+            let stop = (((start / PROGRESS_CHUNK + 1) * PROGRESS_CHUNK) as u64).min(len);
+            let pending = &mut pending;
+            let mut run = || self.extend_blocks(stop, len, pending);
+            result = match &pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            };
+            if result.is_ok() && self.values.len() / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
+                result = on_chunk(&self.values);
+            }
+        }
+        self.pool = pool;
+        result
+    }
+
+    /// Solves heaps `values.len()..stop` block by block; `pending` is the far phase of the
+    /// next block, computed beside the near phase of this one (for heaps up to `len`).
+    fn extend_blocks(
+        &mut self,
+        stop: u64,
+        len: u64,
+        pending: &mut Option<FarBlock>,
+    ) -> Result<(), GameError> {
+        while (self.values.len() as u64) < stop {
             let start = self.values.len();
             let block = self.block.unwrap_or_else(|| block_len(self.bits));
-            let this_len = block.min((len - start as u64) as usize);
+            let this_len = block.min((stop - start as u64) as usize);
             let next_len = block.min((len - (start + this_len) as u64) as usize);
             let (outcome, next) = {
                 let context = self.context();
                 let known = &self.values[..];
-                let pending = pending.take();
-                let run = move || {
-                    let far = match pending {
-                        Some(far) if far.fits(start, this_len, &context) => far,
-                        _ => far_block(&context, known, start, this_len),
-                    };
-                    rayon::join(
-                        || near_block(&context, known, &far),
-                        || {
-                            (next_len > 0)
-                                .then(|| far_block(&context, known, start + this_len, next_len))
-                        },
-                    )
+                let far = match pending.take() {
+                    Some(far) if far.fits(start, this_len, &context) => far,
+                    _ => far_block(&context, known, start, this_len),
                 };
-                match &self.pool {
-                    Some(pool) => pool.install(run),
-                    None => run(),
-                }
+                rayon::join(
+                    || near_block(&context, known, &far),
+                    || {
+                        (next_len > 0)
+                            .then(|| far_block(&context, known, start + this_len, next_len))
+                    },
+                )
             };
             let fresh = outcome?;
             let mut grew = false;
@@ -275,11 +300,7 @@ impl<'r> RareValueSolver<'r> {
             }
             let complete = fresh.len() == this_len;
             let changed = self.review_mask(grew);
-            pending = next.filter(|_| complete && !changed && !grew);
-            let done = self.values.len();
-            if done / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
-                on_chunk(&self.values)?;
-            }
+            *pending = next.filter(|_| complete && !changed && !grew);
         }
         Ok(())
     }
