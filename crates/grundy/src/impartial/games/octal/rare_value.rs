@@ -860,7 +860,13 @@ fn near_heap(
             } else {
                 rest / 2
             };
-            let xor_pairs = |low, high, out: &mut [Value]| {
+            // Both parts known before the block (the larger `rest − low`): the far scan's
+            // vectorised XOR; otherwise value by value through the block's fresh values.
+            let xor_pairs = |low: usize, high: usize, out: &mut [Value]| {
+                if rest - low < table.known.len() {
+                    xor_pairs_in(table.known, rest, low, high, out);
+                    return;
+                }
                 for (o, a) in out.iter_mut().zip(low..high) {
                     *o = table.get(a) ^ table.get(rest - a);
                 }
