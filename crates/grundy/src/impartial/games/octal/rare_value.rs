@@ -375,16 +375,35 @@ impl Context<'_> {
 }
 
 /// The far phase of heaps `start..start + len` (module docs), in parallel.
+///
+/// The heaps are cut into tasks in order, of [`HEAPS_PER_TASK`] heaps and, on several
+/// threads, smaller towards the end ([`task_heaps`]); every thread of the pool takes the next
+/// task from a shared counter. The near phase runs beside this one and the block ends when
+/// both do, so the last task one thread still works on is time the other waits: with tasks
+/// of 32 heaps in rayon's split order that tail was a few tenths of a task per block. Taken
+/// in order, the last tasks are the small ones.
 fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> FarBlock {
     let words = context.words;
     let mut sets = vec![0u64; len * 2 * words];
-    sets.par_chunks_mut(2 * words * HEAPS_PER_TASK)
-        .enumerate()
-        .for_each(|(task, chunk)| {
-            let mut scratch = Scratch::new(words);
-            let first = (start + task * HEAPS_PER_TASK) as u64;
+    let threads = rayon::current_num_threads();
+    let mut tasks = Vec::new();
+    let (mut rest, mut first) = (&mut sets[..], start);
+    while !rest.is_empty() {
+        let heaps = task_heaps(rest.len() / (2 * words), threads);
+        let (task, tail) = rest.split_at_mut(heaps * 2 * words);
+        tasks.push(std::sync::Mutex::new((first as u64, task)));
+        (rest, first) = (tail, first + heaps);
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut scratch = Scratch::new(words);
+        let mut flags = Vec::new();
+        while let Some(task) = tasks.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+            let mut task = task.lock().expect("each task is taken once");
+            let (first, ref mut chunk) = *task;
             let count = chunk.len() / (2 * words);
-            let mut flags = vec![0u8; count * words * 64];
+            flags.clear();
+            flags.resize(count * words * 64, 0u8);
             far_marks(context, known, first, &mut flags);
             for (i, heap) in chunk.chunks_mut(2 * words).enumerate() {
                 let (marks, seen) = heap.split_at_mut(words);
@@ -394,7 +413,11 @@ fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> Fa
                 }
                 far_scan(context, known, first + i as u64, marks, seen, &mut scratch);
             }
-        });
+        }
+    };
+    (0..threads.min(tasks.len()))
+        .into_par_iter()
+        .for_each(|_| work());
     FarBlock {
         start,
         len,
@@ -404,6 +427,19 @@ fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> Fa
         words,
         sets,
     }
+}
+
+/// Heaps of the next far task when `left` are still to hand out on `threads` threads:
+/// [`HEAPS_PER_TASK`] (its flags, 32 rows of up to 512 bytes, stay in L1), and on several
+/// threads about `left / 2·threads` near the end, down to 8 heaps (smaller tasks cost more per
+/// heap: the transposed marks loop over 8 heaps instead of 32).
+fn task_heaps(left: usize, threads: usize) -> usize {
+    let heaps = if threads > 1 {
+        (left / (2 * threads)).clamp(8, HEAPS_PER_TASK)
+    } else {
+        HEAPS_PER_TASK
+    };
+    heaps.min(left)
 }
 
 /// What the far phase found for a block: per heap, the marks (step 1) and the values seen by
