@@ -234,39 +234,64 @@ impl<'r> RareValueSolver<'r> {
         }
     }
 
-    /// Solves heaps `values.len()..len` block by block (module docs).
+    /// Solves heaps `values.len()..len` block by block (module docs), handing the table to
+    /// `on_chunk` each time it passes a multiple of [`PROGRESS_CHUNK`].
+    ///
+    /// The blocks between two such points run inside one `pool.install`: installing per block
+    /// handed every block from the calling thread to the pool and back, and let the workers
+    /// fall asleep between blocks (two wake-ups and context switches a block).
     fn extend_blocked(
         &mut self,
         len: u64,
         on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
+        let pool = self.pool.take();
         let mut pending: Option<FarBlock> = None;
-        while (self.values.len() as u64) < len {
+        let mut result = Ok(());
+        while result.is_ok() && (self.values.len() as u64) < len {
+            let start = self.values.len();
+            let stop = (((start / PROGRESS_CHUNK + 1) * PROGRESS_CHUNK) as u64).min(len);
+            let pending = &mut pending;
+            let mut run = || self.extend_blocks(stop, len, pending);
+            result = match &pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            };
+            if result.is_ok() && self.values.len() / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
+                result = on_chunk(&self.values);
+            }
+        }
+        self.pool = pool;
+        result
+    }
+
+    /// Solves heaps `values.len()..stop` block by block; `pending` is the far phase of the
+    /// next block, computed beside the near phase of this one (for heaps up to `len`).
+    fn extend_blocks(
+        &mut self,
+        stop: u64,
+        len: u64,
+        pending: &mut Option<FarBlock>,
+    ) -> Result<(), GameError> {
+        while (self.values.len() as u64) < stop {
             let start = self.values.len();
             let block = self.block.unwrap_or_else(|| block_len(self.bits));
-            let this_len = block.min((len - start as u64) as usize);
+            let this_len = block.min((stop - start as u64) as usize);
             let next_len = block.min((len - (start + this_len) as u64) as usize);
             let (outcome, next) = {
                 let context = self.context();
                 let known = &self.values[..];
-                let pending = pending.take();
-                let run = move || {
-                    let far = match pending {
-                        Some(far) if far.fits(start, this_len, &context) => far,
-                        _ => far_block(&context, known, start, this_len),
-                    };
-                    rayon::join(
-                        || near_block(&context, known, &far),
-                        || {
-                            (next_len > 0)
-                                .then(|| far_block(&context, known, start + this_len, next_len))
-                        },
-                    )
+                let far = match pending.take() {
+                    Some(far) if far.fits(start, this_len, &context) => far,
+                    _ => far_block(&context, known, start, this_len),
                 };
-                match &self.pool {
-                    Some(pool) => pool.install(run),
-                    None => run(),
-                }
+                rayon::join(
+                    || near_block(&context, known, &far),
+                    || {
+                        (next_len > 0)
+                            .then(|| far_block(&context, known, start + this_len, next_len))
+                    },
+                )
             };
             let fresh = outcome?;
             let mut grew = false;
@@ -275,11 +300,7 @@ impl<'r> RareValueSolver<'r> {
             }
             let complete = fresh.len() == this_len;
             let changed = self.review_mask(grew);
-            pending = next.filter(|_| complete && !changed && !grew);
-            let done = self.values.len();
-            if done / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
-                on_chunk(&self.values)?;
-            }
+            *pending = next.filter(|_| complete && !changed && !grew);
         }
         Ok(())
     }
@@ -354,16 +375,35 @@ impl Context<'_> {
 }
 
 /// The far phase of heaps `start..start + len` (module docs), in parallel.
+///
+/// The heaps are cut into tasks in order, of [`HEAPS_PER_TASK`] heaps and, on several
+/// threads, smaller towards the end ([`task_heaps`]); every thread of the pool takes the next
+/// task from a shared counter. The near phase runs beside this one and the block ends when
+/// both do, so the last task one thread still works on is time the other waits: with tasks
+/// of 32 heaps in rayon's split order that tail was a few tenths of a task per block. Taken
+/// in order, the last tasks are the small ones.
 fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> FarBlock {
     let words = context.words;
     let mut sets = vec![0u64; len * 2 * words];
-    sets.par_chunks_mut(2 * words * HEAPS_PER_TASK)
-        .enumerate()
-        .for_each(|(task, chunk)| {
-            let mut scratch = Scratch::new(words);
-            let first = (start + task * HEAPS_PER_TASK) as u64;
+    let threads = rayon::current_num_threads();
+    let mut tasks = Vec::new();
+    let (mut rest, mut first) = (&mut sets[..], start);
+    while !rest.is_empty() {
+        let heaps = task_heaps(rest.len() / (2 * words), threads);
+        let (task, tail) = rest.split_at_mut(heaps * 2 * words);
+        tasks.push(std::sync::Mutex::new((first as u64, task)));
+        (rest, first) = (tail, first + heaps);
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut scratch = Scratch::new(words);
+        let mut flags = Vec::new();
+        while let Some(task) = tasks.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+            let mut task = task.lock().expect("each task is taken once");
+            let (first, ref mut chunk) = *task;
             let count = chunk.len() / (2 * words);
-            let mut flags = vec![0u8; count * words * 64];
+            flags.clear();
+            flags.resize(count * words * 64, 0u8);
             far_marks(context, known, first, &mut flags);
             for (i, heap) in chunk.chunks_mut(2 * words).enumerate() {
                 let (marks, seen) = heap.split_at_mut(words);
@@ -373,7 +413,11 @@ fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> Fa
                 }
                 far_scan(context, known, first + i as u64, marks, seen, &mut scratch);
             }
-        });
+        }
+    };
+    (0..threads.min(tasks.len()))
+        .into_par_iter()
+        .for_each(|_| work());
     FarBlock {
         start,
         len,
@@ -383,6 +427,19 @@ fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> Fa
         words,
         sets,
     }
+}
+
+/// Heaps of the next far task when `left` are still to hand out on `threads` threads:
+/// [`HEAPS_PER_TASK`] (its flags, 32 rows of up to 512 bytes, stay in L1), and on several
+/// threads about `left / 2·threads` near the end, down to 8 heaps (smaller tasks cost more per
+/// heap: the transposed marks loop over 8 heaps instead of 32).
+fn task_heaps(left: usize, threads: usize) -> usize {
+    let heaps = if threads > 1 {
+        (left / (2 * threads)).clamp(8, HEAPS_PER_TASK)
+    } else {
+        HEAPS_PER_TASK
+    };
+    heaps.min(left)
 }
 
 /// What the far phase found for a block: per heap, the marks (step 1) and the values seen by
@@ -688,10 +745,23 @@ fn scan_pairs(
 
 /// `G(a) ⊕ G(rest − a)` for `a` in `low..high`, from one table slice (both parts in it): two
 /// contiguous runs, XORed lane by lane (the compiler vectorises it).
+///
+/// A full chunk goes through fixed-size arrays: with a run-time length, the reversed zip
+/// vectorised 48 of 64 pairs and left 16 to a scalar epilogue (a quarter of the far scan's
+/// time); with the length a constant every pair is in a vector.
 #[inline]
 fn xor_pairs_in(values: &[Value], rest: usize, low: usize, high: usize, out: &mut [Value]) {
     let small = &values[low..high];
     let large = &values[rest + 1 - high..=rest - low];
+    if out.len() == SCAN_CHUNK {
+        let small: &[Value; SCAN_CHUNK] = small.try_into().expect("a full chunk");
+        let large: &[Value; SCAN_CHUNK] = large.try_into().expect("a full chunk");
+        let out: &mut [Value; SCAN_CHUNK] = out.try_into().expect("a full chunk");
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = small[i] ^ large[SCAN_CHUNK - 1 - i];
+        }
+        return;
+    }
     for (o, (&x, &y)) in out.iter_mut().zip(small.iter().zip(large.iter().rev())) {
         *o = x ^ y;
     }
@@ -826,7 +896,13 @@ fn near_heap(
             } else {
                 rest / 2
             };
-            let xor_pairs = |low, high, out: &mut [Value]| {
+            // Both parts known before the block (the larger `rest − low`): the far scan's
+            // vectorised XOR; otherwise value by value through the block's fresh values.
+            let xor_pairs = |low: usize, high: usize, out: &mut [Value]| {
+                if rest - low < table.known.len() {
+                    xor_pairs_in(table.known, rest, low, high, out);
+                    return;
+                }
                 for (o, a) in out.iter_mut().zip(low..high) {
                     *o = table.get(a) ^ table.get(rest - a);
                 }
