@@ -275,14 +275,20 @@ mod tests {
         }
     }
 
+    /// An empty directory of this process under the system's temporary one.
+    fn empty_directory(name: &str) -> PathBuf {
+        let directory =
+            std::env::temp_dir().join(format!("grundy-cache-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&directory);
+        std::fs::create_dir_all(&directory).unwrap();
+        directory
+    }
+
     /// A settled file is remembered decoded, and a rewrite (a new modification time) is read
     /// afresh; a fresh file is read every time (see `SETTLED`).
     #[test]
     fn the_last_settled_table_is_remembered_until_the_file_changes() {
-        let directory =
-            std::env::temp_dir().join(format!("grundy-cache-memo-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&directory);
-        std::fs::create_dir_all(&directory).unwrap();
+        let directory = empty_directory("memo");
         let spec = "test:remembered-cache-file";
         let path = file_for(&directory, spec);
         let write_aged = |values: &[u64], age: u64| {
@@ -313,10 +319,7 @@ mod tests {
     /// checksum unchanged) is passed over and the values recomputed, then stored afresh.
     #[test]
     fn a_damaged_file_is_recomputed_through_the_hook() {
-        let directory =
-            std::env::temp_dir().join(format!("grundy-cache-damage-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&directory);
-        std::fs::create_dir_all(&directory).unwrap();
+        let directory = empty_directory("damage");
         // A spec no game has: other tests running meanwhile never store under it.
         let spec = "test:damaged-cache-file";
         let values: Vec<u64> = (0..100).map(|n| n % 7).collect();
