@@ -252,22 +252,33 @@ fn checkpoints_are_locked_and_a_directory_is_named() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut refused = None;
-    // Up to 30 s: under load the first run samples its output width before it locks.
-    for _ in 0..600 {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        let (code, _, err) = grundy(
-            &["table", "octal:0.8", "--to", "10", "--checkpoint", &ck_text],
-            "",
-        );
-        if code == 2 {
-            refused = Some(err);
+    // Wait until the first run has written its checkpoint, which it does only once it holds the
+    // lock. Probing earlier would race it: a probe holding the lock for a moment makes the first
+    // run itself be refused. Up to 60 s, for a loaded machine.
+    let mut started = false;
+    for _ in 0..1200 {
+        if let Some(status) = first.try_wait().unwrap() {
+            panic!("the first run ended before the probe ({status})");
+        }
+        if ck.exists() {
+            started = true;
             break;
         }
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
+    assert!(started, "the first run wrote no checkpoint within 60 s");
+    let (code, _, err) = grundy(
+        &["table", "octal:0.8", "--to", "10", "--checkpoint", &ck_text],
+        "",
+    );
+    let still_running = first.try_wait().unwrap().is_none();
     let _ = first.kill();
     let _ = first.wait();
-    let err = refused.expect("the second run is refused while the first runs");
+    assert!(still_running, "the first run ended during the probe");
+    assert_eq!(
+        code, 2,
+        "the second run is refused while the first runs: {err}"
+    );
     assert!(
         err.contains(&format!("another run is using checkpoint {ck_text}")),
         "{err}"
