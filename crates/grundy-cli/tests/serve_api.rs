@@ -243,6 +243,30 @@ fn play_is_stateless_and_the_engine_wins_a_won_position() {
     );
     assert_eq!(status, 400);
     assert!(wrong["error"].as_str().unwrap().starts_with("illegal move"));
+    // Moves that the position's text cannot place say where they act.
+    let (status, dominoes) = server.post(
+        "play",
+        r#"{"game":"toppling-dominoes","positions":["LRG"],"side":"left","reply":false}"#,
+    );
+    assert_eq!(status, 200, "{dominoes}");
+    assert_eq!(
+        dominoes["moves"][3],
+        json!({"component": 0, "to": "LR", "at": 2, "label": "topple domino 2 to the right"})
+    );
+    let (_, col) = server.post(
+        "play",
+        r#"{"game":"col","positions":[".-.-.-."],"side":"left","reply":false}"#,
+    );
+    assert_eq!(col["moves"][2]["at"], 4, "{col}");
+    assert_eq!(col["moves"][2]["label"], "colour vertex 2");
+    // Grids need no site: the cells a move changes show it.
+    let (_, grid) = server.post(
+        "play",
+        r#"{"game":"domineering","positions":["..|.."],"side":"left","reply":false}"#,
+    );
+    let grid_moves = grid["moves"].as_array().unwrap();
+    assert_eq!(grid_moves.len(), 2, "{grid}");
+    assert!(grid_moves.iter().all(|m| m.get("at").is_none()), "{grid}");
 }
 
 #[test]

@@ -510,8 +510,16 @@ fn play_partizan(entry: &Entry, r: &PlayRequest) -> Result<Value, Refusal> {
     let mut moves = Vec::new();
     if winner.is_none() {
         for (component, position) in positions.iter().enumerate() {
-            for (to, _) in session.moves(position, human)? {
-                moves.push(json!({"component": component, "to": to}));
+            let listed = session.moves(position, human)?;
+            // Where each move acts, for games whose notation does not show it by itself.
+            let sites = session.move_sites(position, human)?;
+            for (k, (to, _)) in listed.into_iter().enumerate() {
+                let mut entry = json!({"component": component, "to": to});
+                if let Some(site) = sites.as_ref().and_then(|s| s.get(k)) {
+                    entry["at"] = json!(site.at);
+                    entry["label"] = json!(site.label);
+                }
+                moves.push(entry);
             }
         }
         if moves.is_empty() {

@@ -152,6 +152,43 @@ def boards(page):
     shot(page, "thermograph.png")
 
 
+def more_boards(page):
+    """Clobber and Konane on grids, Snort and Col on graphs, Toppling Dominoes on a row."""
+    open_link(page, BASE + "#tab=play&game=clobber&p=xoxo|oxox&side=left&start=you")
+    expect(page.locator(".cell")).to_have_count(8)
+    page.click(".cell[data-index='0']")  # two captures start there: both are offered
+    expect(page.locator("#choices button")).to_have_count(2)
+    page.click("#choices button >> text='0: → .xxo|oxox'")
+    expect(page.locator("#log li")).to_have_count(2)
+    assert "you: component 0: xoxo|oxox → .xxo|oxox" in page.inner_text("#log")
+    shot(page, "clobber.png")
+
+    open_link(page, BASE + "#tab=play&game=konane&p=xo.|.o.|...&side=left&start=you")
+    page.click(".cell[data-index='0']")  # the one jump: over the o, onto the empty cell
+    expect(page.locator("#status")).to_have_text("I have no move left: you win!")
+    assert "xo.|.o.|... → ..x|.o.|..." in page.inner_text("#log")
+    shot(page, "konane.png")
+
+    # A coloured vertex leaves the graph, so the page plays the vertex clicked, not the
+    # first character that changes.
+    for game, after in (("col", ".RR/0-1"), ("snort", ".LL/0-1")):
+        open_link(page, BASE + f"#tab=play&game={game}&p=.-.-.-.&side=left&start=you")
+        expect(page.locator(".cell")).to_have_count(7)
+        page.click(".cell[data-index='4']")  # vertex 2
+        expect(page.locator("#log li")).to_have_count(2)
+        log = page.inner_text("#log")
+        assert f"you: component 0: .-.-.-. → {after}" in log, log
+        shot(page, f"{game}.png")
+
+    open_link(page, BASE + "#tab=play&game=toppling-dominoes&p=LRRLG&side=left&start=you")
+    page.click(".cell[data-index='3']")  # a blue domino: it may fall either way
+    expect(page.locator("#choices button")).to_have_count(2)
+    page.click("#choices button >> text='0: topple domino 3 to the right → LRR'")
+    expect(page.locator("#log li")).to_have_count(2)
+    assert "LRRLG → LRR" in page.inner_text("#log")
+    shot(page, "toppling-dominoes.png")
+
+
 def main():
     outside = []
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
@@ -164,7 +201,7 @@ def main():
         page.on("request", lambda r: None if r.url.startswith(BASE) else outside.append(r.url))
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        for check in (kayles_table, nim_game, illegal_move, boards):
+        for check in (kayles_table, nim_game, illegal_move, boards, more_boards):
             check(page)
             print(f"ok: {check.__name__}")
         browser.close()

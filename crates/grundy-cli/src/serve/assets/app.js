@@ -242,11 +242,13 @@ function changed(a, b) {
 
 // A click on character `index` of component `component`: the legal move that changes the
 // board there first, else those that change it at all (offered to choose from).
+// Moves that name their place (`at`: a vertex coloured, a domino toppled) are matched by it.
 function clickAt(component, index) {
   const from = game.positions[component];
   const moves = movesOf(component);
-  const first = moves.filter((m) => changed(from, m.to)[0] === index);
-  const any = first.length ? first : moves.filter((m) => changed(from, m.to).includes(index));
+  const sited = moves.some((m) => m.at !== undefined);
+  const first = sited ? moves.filter((m) => m.at === index) : moves.filter((m) => changed(from, m.to)[0] === index);
+  const any = first.length || sited ? first : moves.filter((m) => changed(from, m.to).includes(index));
   if (any.length === 1) return guarded(() => play(`${component} ${any[0].to}`));
   if (!any.length) return say("no move of yours changes that square");
   offer(any);
@@ -255,7 +257,7 @@ function clickAt(component, index) {
 function offer(moves) {
   const box = $("choices");
   box.replaceChildren(el("span", {}, "choose: "));
-  for (const m of moves) box.append(el("button", { onclick: () => guarded(() => play(`${m.component} ${m.to}`)) }, `${m.component}: → ${m.to}`));
+  for (const m of moves) box.append(el("button", { onclick: () => guarded(() => play(`${m.component} ${m.to}`)) }, `${m.component}: ${m.label ? m.label + " " : ""}→ ${m.to}`));
 }
 
 function drawBoard() {

@@ -89,4 +89,23 @@ pub trait PartizanRules:
     fn shortcut(&self) -> Option<Game> {
         None
     }
+
+    /// Where each of `side`'s moves acts on the written position, in the order of
+    /// [`PartizanRules::moves`], for a board a person clicks. `None` (the default): the first
+    /// character a move changes shows where it acts (grids, strips, stalks). Games whose
+    /// notation renumbers what is left (a coloured vertex leaves the graph) or whose moves at
+    /// one place differ by direction say it here.
+    fn move_sites(&self, _side: Side) -> Option<Vec<MoveSite>> {
+        None
+    }
+}
+
+/// Where a move acts on the written position: the index of the character it acts on (the
+/// vertex coloured, the domino toppled) and a few words naming the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSite {
+    /// A character index in the position's `Display` text.
+    pub at: usize,
+    /// The move in words, such as "topple domino 3 to the left".
+    pub label: String,
 }

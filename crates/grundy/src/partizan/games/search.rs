@@ -4,7 +4,7 @@
 //! normalised key, so a region met again — or its mirror image, or its negative — costs one
 //! lookup.
 
-use super::{persist, PartizanRules, Side};
+use super::{persist, MoveSite, PartizanRules, Side};
 use crate::error::GameError;
 use crate::limits::{human_bytes, memory_budget};
 use crate::partizan::Game;
@@ -189,6 +189,9 @@ pub trait Session {
     /// `side`'s moves from a position: each new position, written, with its value. Refused
     /// (`GameError::TooLarge`) past [`MAX_LISTED_MOVES`], before any is built.
     fn moves(&mut self, text: &str, side: Side) -> Result<Vec<(String, Game)>, GameError>;
+    /// Where each of [`Session::moves`] acts, in the same order (see
+    /// [`PartizanRules::move_sites`]).
+    fn move_sites(&self, text: &str, side: Side) -> Result<Option<Vec<MoveSite>>, GameError>;
 }
 
 /// The most moves listed from one position or sum (`solve`, `explain`, `play`): each is
@@ -230,5 +233,9 @@ impl<P: PartizanRules> Session for Search<P> {
             .iter()
             .map(|m| Ok((m.to_string(), Search::value(self, m)?)))
             .collect()
+    }
+
+    fn move_sites(&self, text: &str, side: Side) -> Result<Option<Vec<MoveSite>>, GameError> {
+        Ok(text.parse::<P>()?.move_sites(side))
     }
 }

@@ -39,6 +39,19 @@ fn check_rules<P: PartizanRules>(text: &str) {
         for m in &moves {
             assert_eq!(parse::<P>(&m.to_string()), *m, "{text}: option {m}");
         }
+        if let Some(sites) = p.move_sites(side) {
+            // One site per move, on a place the mover may act on.
+            assert_eq!(sites.len(), moves.len(), "{text}: {side:?} sites");
+            let mine = if side == Side::Left { b'L' } else { b'R' };
+            let written = p.to_string();
+            for site in &sites {
+                let at = written.as_bytes().get(site.at).copied();
+                assert!(
+                    at.is_some_and(|c| c == b'.' || c == b'G' || c == mine),
+                    "{text}: {side:?} site {site:?} in `{written}`"
+                );
+            }
+        }
         let in_parts: usize = parts.iter().map(|c| c.moves(side).len()).sum();
         assert_eq!(
             moves.len(),
@@ -323,6 +336,61 @@ fn moves_follow_the_rules() {
     assert_eq!(moves::<Snort>(".-.-R", Side::Left), ["L", "L-R"]);
     assert_eq!(moves::<Col>(".-.-R", Side::Left), ["R-R", "RR/"]);
     assert!(wins_moving_first(&parse::<Hackenbush>("LR"), Side::Left));
+}
+
+/// The place each move acts on, for the page's clicks: the vertex coloured (its place in the
+/// notation) and the domino toppled, with its direction.
+#[test]
+fn moves_say_where_they_act() {
+    fn sited<P: PartizanRules>(text: &str, side: Side) -> Vec<(usize, String, String)> {
+        let p = parse::<P>(text);
+        let sites = p.move_sites(side).expect("this game names its sites");
+        let moves = p.moves(side);
+        sites
+            .into_iter()
+            .zip(moves)
+            .map(|(s, m)| (s.at, s.label, m.to_string()))
+            .collect()
+    }
+    let col = sited::<Col>(".-.-.-.", Side::Left);
+    assert_eq!(
+        col[2],
+        (4, "colour vertex 2".to_string(), ".RR/0-1".to_string())
+    );
+    assert_eq!(col.iter().map(|s| s.0).collect::<Vec<_>>(), [0, 2, 4, 6]);
+    // Not a path: vertex v is the v-th tint.
+    let snort = sited::<Snort>("L.R/0-1,1-2,2-0", Side::Right);
+    assert_eq!(
+        snort.iter().map(|s| s.0).collect::<Vec<_>>(),
+        [1, 2],
+        "{snort:?}"
+    );
+    assert_eq!(
+        sited::<TopplingDominoes>("LRG", Side::Left),
+        [
+            (
+                0,
+                "topple domino 0 to the left".to_string(),
+                "RG".to_string()
+            ),
+            (
+                0,
+                "topple domino 0 to the right".to_string(),
+                "0".to_string()
+            ),
+            (
+                2,
+                "topple domino 2 to the left".to_string(),
+                "0".to_string()
+            ),
+            (
+                2,
+                "topple domino 2 to the right".to_string(),
+                "LR".to_string()
+            ),
+        ]
+    );
+    assert_eq!(parse::<Domineering>("..|..").move_sites(Side::Left), None);
 }
 
 // ---- Values: the search against the oracles, the judge, and the closed forms ----

@@ -7,7 +7,7 @@
 //! (vertex i has the i-th tint); `@FILE`, an edge list `u v` as for Green Hackenbush, all
 //! vertices uncoloured; `0` for the empty graph. At most 64 vertices.
 
-use super::{PartizanRules, Side};
+use super::{MoveSite, PartizanRules, Side};
 use crate::error::GameError;
 use crate::graph::file::GraphFile;
 use std::fmt;
@@ -49,6 +49,17 @@ impl<C: Colouring> PartizanRules for ColouringGame<C> {
 
     fn components(&self) -> Vec<Self> {
         self.graph.components().into_iter().map(Self::new).collect()
+    }
+
+    /// The vertex coloured: its place in the notation (a path writes vertex `v` at `2v`,
+    /// between dashes), since the coloured vertex leaves the graph and the rest renumber.
+    fn move_sites(&self, side: Side) -> Option<Vec<MoveSite>> {
+        let stride = if self.graph.is_path() { 2 } else { 1 };
+        let sites = self.graph.colourable(side).map(|v| MoveSite {
+            at: v * stride,
+            label: format!("colour vertex {v}"),
+        });
+        Some(sites.collect())
     }
 
     fn normalise(&self) -> (Self, bool) {

@@ -6,7 +6,7 @@
 //! same game, and swapping blue with red negates it; the table stores the smallest of the
 //! four.
 
-use super::{PartizanRules, Side};
+use super::{MoveSite, PartizanRules, Side};
 use crate::error::GameError;
 use std::fmt;
 use std::str::FromStr;
@@ -28,21 +28,40 @@ fn swapped(row: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+impl TopplingDominoes {
+    /// The dominoes `side` may topple: its own colour and green.
+    fn toppleable(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+        let mine = if side == Side::Left { b'L' } else { b'R' };
+        (0..self.row.len()).filter(move |&i| self.row[i] == mine || self.row[i] == b'G')
+    }
+}
+
 impl PartizanRules for TopplingDominoes {
     fn moves(&self, side: Side) -> Vec<TopplingDominoes> {
-        let mine = if side == Side::Left { b'L' } else { b'R' };
         let mut out = Vec::new();
-        for (i, &c) in self.row.iter().enumerate() {
-            if c == mine || c == b'G' {
-                out.push(TopplingDominoes {
-                    row: self.row[i + 1..].to_vec(),
-                });
-                out.push(TopplingDominoes {
-                    row: self.row[..i].to_vec(),
+        for i in self.toppleable(side) {
+            out.push(TopplingDominoes {
+                row: self.row[i + 1..].to_vec(),
+            });
+            out.push(TopplingDominoes {
+                row: self.row[..i].to_vec(),
+            });
+        }
+        out
+    }
+
+    /// The domino toppled, and which way: the two moves of one domino differ only in that.
+    fn move_sites(&self, side: Side) -> Option<Vec<MoveSite>> {
+        let mut out = Vec::new();
+        for i in self.toppleable(side) {
+            for way in ["left", "right"] {
+                out.push(MoveSite {
+                    at: i,
+                    label: format!("topple domino {i} to the {way}"),
                 });
             }
         }
-        out
+        Some(out)
     }
 
     fn components(&self) -> Vec<TopplingDominoes> {
