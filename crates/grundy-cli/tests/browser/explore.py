@@ -42,6 +42,18 @@ def choose_game(page, name):
     page.dispatch_event("#game", "change")
 
 
+def left_plays(page, game, position, clicks, logged):
+    """Opens `position` of `game` with the person as Left, to move; clicks `clicks` in turn;
+    the person's move (`logged` in the log) and the engine's reply follow."""
+    open_link(page, BASE + f"#tab=play&game={game}&p={position}&side=left&start=you")
+    for selector in clicks:
+        page.click(selector)
+    expect(page.locator("#log li")).to_have_count(2)
+    log = page.inner_text("#log")
+    assert logged in log, log
+    shot(page, f"{game}.png")
+
+
 def kayles_table(page):
     page.goto(BASE)
     page.click("nav button[data-tab=table]")
@@ -112,26 +124,13 @@ def boards(page):
     expect(page.locator("#log li")).to_have_count(2)
     shot(page, "wythoff-queen.png")
 
-    open_link(page, BASE + "#tab=play&game=domineering&p=....|....|....&side=left&start=you")
-    expect(page.locator(".cell")).to_have_count(12)
-    page.click(".cell[data-index='0']")  # Left places a vertical domino from the corner
-    expect(page.locator("#log li")).to_have_count(2)
-    log = page.inner_text("#log")
-    assert "you: component 0: ....|....|.... → #...|#...|...." in log, log
-    shot(page, "domineering.png")
+    # Left places a vertical domino from the corner.
+    corner = [".cell[data-index='0']"]
+    left_plays(page, "domineering", "....|....|....", corner, "....|....|.... → #...|#...|....")
 
-    open_link(page, BASE + "#tab=play&game=brg-hackenbush&p=LRLRRLLR&side=left&start=you")
-    expect(page.locator(".stalk rect[data-index]")).to_have_count(8)
-    page.click(".stalk rect[data-index='2']")
-    expect(page.locator("#log li")).to_have_count(2)
-    assert "LRLRRLLR → LR" in page.inner_text("#log")
-    shot(page, "hackenbush.png")
+    left_plays(page, "brg-hackenbush", "LRLRRLLR", [".stalk rect[data-index='2']"], "LRLRRLLR → LR")
 
-    open_link(page, BASE + "#tab=play&game=toads-and-frogs&p=TT..FF&side=left&start=you")
-    expect(page.locator(".cell.toad")).to_have_count(2)
-    page.click(".cell[data-index='1']")
-    expect(page.locator("#log li")).to_have_count(2)
-    shot(page, "toads-and-frogs.png")
+    left_plays(page, "toads-and-frogs", "TT..FF", [".cell[data-index='1']"], "TT..FF → T.T.FF")
 
     open_link(page, BASE + "#tab=play&game=mock-turtles&p=2%205&start=you")
     expect(page.locator(".cell.head")).to_have_count(2)
@@ -154,14 +153,9 @@ def boards(page):
 
 def more_boards(page):
     """Clobber and Konane on grids, Snort and Col on graphs, Toppling Dominoes on a row."""
-    open_link(page, BASE + "#tab=play&game=clobber&p=xoxo|oxox&side=left&start=you")
-    expect(page.locator(".cell")).to_have_count(8)
-    page.click(".cell[data-index='0']")  # two captures start there: both are offered
-    expect(page.locator("#choices button")).to_have_count(2)
-    page.click("#choices button >> text='0: → .xxo|oxox'")
-    expect(page.locator("#log li")).to_have_count(2)
-    assert "you: component 0: xoxo|oxox → .xxo|oxox" in page.inner_text("#log")
-    shot(page, "clobber.png")
+    # Two captures start at the corner: both are offered.
+    capture = ["#choices button >> text='0: → .xxo|oxox'"]
+    left_plays(page, "clobber", "xoxo|oxox", [".cell[data-index='0']"] + capture, "xoxo|oxox → .xxo|oxox")
 
     open_link(page, BASE + "#tab=play&game=konane&p=xo.|.o.|...&side=left&start=you")
     page.click(".cell[data-index='0']")  # the one jump: over the o, onto the empty cell
@@ -172,21 +166,11 @@ def more_boards(page):
     # A coloured vertex leaves the graph, so the page plays the vertex clicked, not the
     # first character that changes.
     for game, after in (("col", ".RR/0-1"), ("snort", ".LL/0-1")):
-        open_link(page, BASE + f"#tab=play&game={game}&p=.-.-.-.&side=left&start=you")
-        expect(page.locator(".cell")).to_have_count(7)
-        page.click(".cell[data-index='4']")  # vertex 2
-        expect(page.locator("#log li")).to_have_count(2)
-        log = page.inner_text("#log")
-        assert f"you: component 0: .-.-.-. → {after}" in log, log
-        shot(page, f"{game}.png")
+        left_plays(page, game, ".-.-.-.", [".cell[data-index='4']"], f".-.-.-. → {after}")
 
-    open_link(page, BASE + "#tab=play&game=toppling-dominoes&p=LRRLG&side=left&start=you")
-    page.click(".cell[data-index='3']")  # a blue domino: it may fall either way
-    expect(page.locator("#choices button")).to_have_count(2)
-    page.click("#choices button >> text='0: topple domino 3 to the right → LRR'")
-    expect(page.locator("#log li")).to_have_count(2)
-    assert "LRRLG → LRR" in page.inner_text("#log")
-    shot(page, "toppling-dominoes.png")
+    # A blue domino may fall either way: the two are offered by name.
+    fall = ["#choices button >> text='0: topple domino 3 to the right → LRR'"]
+    left_plays(page, "toppling-dominoes", "LRRLG", [".cell[data-index='3']"] + fall, "LRRLG → LRR")
 
 
 def main():
