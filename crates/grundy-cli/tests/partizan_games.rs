@@ -195,6 +195,32 @@ fn play_shows_values_and_undoes() {
 }
 
 #[test]
+fn moves_may_be_named_where_the_game_names_them() {
+    // Col on a path of four: the hint names its move, and a named move is played.
+    let (code, out, err) = grundy(
+        &["play", "col", ".-.-.-.", "--side", "left"],
+        "hint\n0 colour vertex 9\n0 Colour  vertex 2\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("hint: play `0 R-.-.` (colour vertex 0)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the moves are: R-.-. (colour vertex 0), RR./1-2 (colour vertex 1), .RR/0-1 (colour vertex 2), .-.-R (colour vertex 3)"),
+        "{out}"
+    );
+    assert!(out.contains("   0 │ .RR/0-1\n"), "{out}");
+    // Toppling Dominoes: the way a domino falls is part of its name.
+    let (code, out, err) = grundy(
+        &["play", "toppling-dominoes", "LRRLG", "--side", "left"],
+        "0 topple domino 3 to the right\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("   0 │ LRR\n"), "{out}");
+}
+
+#[test]
 fn play_with_a_chosen_side() {
     // You are Right on ..|.. (±1) and move first: the engine (Left) answers and wins or loses
     // by the rules; every line of the transcript is legal.

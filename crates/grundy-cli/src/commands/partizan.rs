@@ -260,13 +260,19 @@ pub fn play(
                     Err(e) => writeln!(out, "illegal move: {e}")?,
                 }
             }
-            Ok(Command::Hint) => writeln!(
-                out,
-                "hint: play `{} {}`: {}",
-                advice.choice.component,
-                advice.choice.to,
-                advice.reason()
-            )?,
+            Ok(Command::Hint) => {
+                let m = &advice.choice;
+                let named = named_moves(session.as_mut(), &positions[m.component], human)?;
+                let label = named.into_iter().find(|(to, _)| *to == m.to).and_then(|(_, l)| l);
+                let label = label.map(|l| format!(" ({l})")).unwrap_or_default();
+                writeln!(
+                    out,
+                    "hint: play `{} {}`{label}: {}",
+                    m.component,
+                    m.to,
+                    advice.reason()
+                )?
+            }
             Ok(Command::Why) => match &last_reason {
                 Some(reason) => writeln!(out, "why: {reason}")?,
                 None => writeln!(out, "I have not moved yet.")?,
@@ -292,7 +298,7 @@ pub fn play(
             },
             Ok(Command::Help) => writeln!(
                 out,
-                "Type {MOVE_SYNTAX}.\n`hint` shows the move I would make for you, `why` explains my last move (the value of the sum it leaves), `show` prints the position, `values` the canonical form of each component and of the sum, `undo` takes back your last move and my reply."
+                "Type {MOVE_SYNTAX}.\n`hint` shows the move I would make for you, `why` explains my last move (the value of the sum it leaves), `show` prints the position, `values` the canonical form of each component and of the sum, `undo` takes back your last move and my reply. Where the game names its moves (Snort, Col, Toppling Dominoes), the name works too, as `hint` writes it: `0 colour vertex 2`."
             )?,
             Ok(Command::Quit) => {
                 writeln!(out, "You resign: I win.")?;
@@ -302,21 +308,44 @@ pub fn play(
     }
 }
 
-/// `to` written as the game writes it, when it is one of `side`'s moves from `from`.
+/// `to` written as the game writes it, when it is one of `side`'s moves from `from`: the new
+/// position, or the words naming the move where the game gives them (`colour vertex 2`,
+/// `topple domino 3 to the left`).
 pub fn legal(
     session: &mut dyn Session,
     from: &str,
     to: &str,
     side: Side,
 ) -> Result<String, GameError> {
-    let to = session.parse(to)?;
-    let moves = session.moves(from, side)?;
-    if moves.iter().any(|(m, _)| *m == to) {
-        return Ok(to);
+    let moves = named_moves(session, from, side)?;
+    let typed = to.split_whitespace().collect::<Vec<_>>().join(" ");
+    let named = moves.iter().find(|(_, label)| {
+        label
+            .as_deref()
+            .is_some_and(|l| l.eq_ignore_ascii_case(&typed))
+    });
+    if let Some((m, _)) = named {
+        return Ok(m.clone());
     }
-    let options: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
+    let has_names = moves.iter().any(|(_, label)| label.is_some());
+    let parsed = match session.parse(to) {
+        Ok(parsed) => parsed,
+        // Neither a position nor a move's name: say both ways of writing a move.
+        Err(_) if has_names => typed.clone(),
+        Err(e) => return Err(e),
+    };
+    if moves.iter().any(|(m, _)| *m == parsed) {
+        return Ok(parsed);
+    }
+    let options: Vec<String> = moves
+        .iter()
+        .map(|(m, label)| match label {
+            Some(label) => format!("{m} ({label})"),
+            None => m.clone(),
+        })
+        .collect();
     Err(GameError::bad_position(
-        &to,
+        &parsed,
         format!(
             "not a move of {} from `{from}`; the moves are: {}",
             side_name(side),
@@ -327,6 +356,27 @@ pub fn legal(
             }
         ),
     ))
+}
+
+/// `side`'s moves from `from`, each with the words naming it when the game gives them.
+fn named_moves(
+    session: &mut dyn Session,
+    from: &str,
+    side: Side,
+) -> Result<Vec<(String, Option<String>)>, GameError> {
+    let moves = session.moves(from, side)?;
+    let sites = session.move_sites(from, side)?;
+    Ok(moves
+        .into_iter()
+        .enumerate()
+        .map(|(k, (to, _))| {
+            let label = sites
+                .as_ref()
+                .and_then(|s| s.get(k))
+                .map(|s| s.label.clone());
+            (to, label)
+        })
+        .collect())
 }
 
 fn write_board(out: &mut impl Write, positions: &[String]) -> Result<(), GameError> {
