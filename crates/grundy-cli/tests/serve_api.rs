@@ -258,6 +258,12 @@ fn play_is_stateless_and_the_engine_wins_a_won_position() {
         r#"{"game":"col","positions":[".-.-.-."],"side":"left","reply":false}"#,
     );
     assert_eq!(col["moves"][2]["at"], 4, "{col}");
+    let (_, hint) = server.post(
+        "hint",
+        r#"{"game":"col","positions":[".-.-.-."],"side":"left"}"#,
+    );
+    assert_eq!(hint["to"], "R-.-.", "{hint}");
+    assert_eq!(hint["label"], "colour vertex 0", "{hint}");
     assert_eq!(col["moves"][2]["label"], "colour vertex 2");
     // Grids need no site: the cells a move changes show it.
     let (_, grid) = server.post(

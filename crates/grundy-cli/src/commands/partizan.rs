@@ -262,8 +262,7 @@ pub fn play(
             }
             Ok(Command::Hint) => {
                 let m = &advice.choice;
-                let named = named_moves(session.as_mut(), &positions[m.component], human)?;
-                let label = named.into_iter().find(|(to, _)| *to == m.to).and_then(|(_, l)| l);
+                let label = move_name(session.as_mut(), &positions[m.component], &m.to, human)?;
                 let label = label.map(|l| format!(" ({l})")).unwrap_or_default();
                 writeln!(
                     out,
@@ -356,6 +355,20 @@ pub fn legal(
             }
         ),
     ))
+}
+
+/// The words naming `side`'s move from `from` to `to`, when the game names its moves.
+pub fn move_name(
+    session: &mut dyn Session,
+    from: &str,
+    to: &str,
+    side: Side,
+) -> Result<Option<String>, GameError> {
+    let named = named_moves(session, from, side)?;
+    Ok(named
+        .into_iter()
+        .find(|(m, _)| m == to)
+        .and_then(|(_, l)| l))
 }
 
 /// `side`'s moves from `from`, each with the words naming it when the game gives them.

@@ -552,14 +552,24 @@ fn hint(r: PlayRequest) -> Result<Value, Refusal> {
             .map(|p| session.parse(p))
             .collect::<Result<_, _>>()?;
         let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
-        return match partizan_solve::advise(session.as_mut(), &texts, r.side()?)? {
-            Some(a) => Ok(json!({
-                "component": a.choice.component,
-                "from": positions[a.choice.component],
-                "to": a.choice.to,
-                "wins": a.wins,
-                "why": a.reason(),
-            })),
+        let side = r.side()?;
+        return match partizan_solve::advise(session.as_mut(), &texts, side)? {
+            Some(a) => {
+                let from = &positions[a.choice.component];
+                let mut answer = json!({
+                    "component": a.choice.component,
+                    "from": from,
+                    "to": a.choice.to,
+                    "wins": a.wins,
+                    "why": a.reason(),
+                });
+                if let Some(label) =
+                    partizan::move_name(session.as_mut(), from, &a.choice.to, side)?
+                {
+                    answer["label"] = json!(label);
+                }
+                Ok(answer)
+            }
             None => Err(Refusal(
                 "no hint: you have no move; the game is over".into(),
             )),

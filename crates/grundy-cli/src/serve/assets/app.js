@@ -382,7 +382,7 @@ async function start() {
   $("move").addEventListener("keydown", (e) => { if (e.key === "Enter") guarded(() => play($("move").value)); });
   $("hint-button").addEventListener("click", () => guarded(async () => {
     const h = await api("hint", playBody({}));
-    $("explanation").textContent = `hint: play \`${h.component} ${h.to}\`: ${h.why}`;
+    $("explanation").textContent = `hint: play \`${h.component} ${h.to}\`${h.label ? ` (${h.label})` : ""}: ${h.why}`;
   }));
   $("why-button").addEventListener("click", () => { $("explanation").textContent = lastWhy ? "why: " + lastWhy : "I have not moved yet."; });
   $("cgt-button").addEventListener("click", () => guarded(showCgt));
