@@ -20,8 +20,9 @@ def cli():
     env = {**os.environ, "GRUNDY_CACHE": "off"}
 
     def run(*args, stdin=None):
+        # The CLI writes UTF-8 (⊕, →) whatever the locale; text=True would decode by the locale.
         p = subprocess.run(
-            [path, *map(str, args)], capture_output=True, text=True, input=stdin, env=env
+            [path, *map(str, args)], capture_output=True, encoding="utf-8", input=stdin, env=env
         )
         return p.returncode, p.stdout, p.stderr
 
