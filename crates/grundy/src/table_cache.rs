@@ -52,12 +52,7 @@ pub(crate) fn file_for(directory: &Path, spec: &str) -> PathBuf {
     directory.join(format!("{readable}-{:016x}.table", fnv1a(spec.as_bytes())))
 }
 
-/// `G(0..=to)` of `spec` from the cache, if a valid file holds at least that many values.
-pub(crate) fn load(spec: &str, to: u64) -> Option<Vec<u64>> {
-    load_from(&file_for(&directory()?, spec), spec, to)
-}
-
-/// [`load`] from the file at `path`.
+/// `G(0..=to)` of `spec` from the file at `path`, if it is valid and holds that many values.
 fn load_from(path: &Path, spec: &str, to: u64) -> Option<Vec<u64>> {
     // Reading holds the file, its values widened to 8 bytes (twice its size) and the prefix
     // handed back: past the memory budget the file is passed over (a miss, recomputed under
@@ -107,20 +102,18 @@ const SETTLED: Duration = Duration::from_secs(2);
 /// length and modification time, so a rewritten file is read afresh.
 static LAST_READ: Mutex<Option<(FileKey, Arc<Vec<u64>>)>> = Mutex::new(None);
 
-/// Stores `values` (`G(0..values.len())`) for `spec`, unless a file already holds as many.
+/// Stores `values` (`G(0..values.len())`) for `spec` in `directory`, unless a file already
+/// holds as many.
 /// Failures are silent: the cache is an optimisation, never a reason to fail a query.
-pub(crate) fn store(spec: &str, values: &[u64]) {
-    let Some(directory) = directory() else {
-        return;
-    };
+fn store(directory: &Path, spec: &str, values: &[u64]) {
     if values.len() > MAX_VALUES || values.iter().any(|&v| v > u32::MAX as u64) {
         return;
     }
-    let path = file_for(&directory, spec);
+    let path = file_for(directory, spec);
     if read(&path, spec).is_some_and(|held| held.len() >= values.len()) {
         return;
     }
-    let _ = write(&directory, &path, spec, values);
+    let _ = write(directory, &path, spec, values);
 }
 
 /// Removes every cache file in `directory`; returns how many were removed.
@@ -161,10 +154,23 @@ pub(crate) fn through(
     sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     compute: impl FnOnce(&mut dyn FnMut(u64, Nimber) -> Result<(), GameError>) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
-    if directory().is_none() || to >= MAX_VALUES as u64 {
+    through_in(directory().as_deref(), spec, to, sink, compute)
+}
+
+/// [`through`] with the cache in `directory` (off with `None`) rather than the configured
+/// one: the unit tests use their own directory without turning the cache on for every other
+/// test running in the process meanwhile.
+fn through_in(
+    directory: Option<&Path>,
+    spec: &str,
+    to: u64,
+    sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
+    compute: impl FnOnce(&mut dyn FnMut(u64, Nimber) -> Result<(), GameError>) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    let Some(directory) = directory.filter(|_| to < MAX_VALUES as u64) else {
         return compute(sink);
-    }
-    if let Some(values) = load(spec, to) {
+    };
+    if let Some(values) = load_from(&file_for(directory, spec), spec, to) {
         for (n, v) in values.into_iter().enumerate() {
             sink(n as u64, Nimber(v))?;
         }
@@ -183,7 +189,7 @@ pub(crate) fn through(
         sink(n, v)
     })?;
     if keep && started.elapsed() >= MIN_COMPUTE_TIME {
-        store(spec, &kept);
+        store(directory, spec, &kept);
     }
     Ok(())
 }
@@ -325,10 +331,12 @@ mod tests {
         let values: Vec<u64> = (0..100).map(|n| n % 7).collect();
         let path = file_for(&directory, spec);
         std::fs::write(&path, encode(spec, &values)).unwrap();
-        configure(Some(directory.clone()));
+        // The directory is passed, not configured: `configure` would turn the cache on for
+        // every test running in this process meanwhile.
         let run = |computed: &mut bool| {
             let mut seen = Vec::new();
-            through(
+            through_in(
+                Some(&directory),
                 spec,
                 99,
                 &mut |_, v| {
@@ -352,7 +360,6 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         assert_eq!(run(&mut computed), values);
         assert!(computed, "a damaged file is never trusted");
-        configure(None);
         let _ = std::fs::remove_dir_all(&directory);
     }
 

@@ -7,10 +7,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-/// The `grundy` binary, never touching the user's table cache.
+/// The `grundy` binary, never touching the user's table cache, and printing plain text
+/// whatever the environment asks (`CLICOLOR_FORCE`, set by some CI runners, makes `--help`
+/// bold even into a pipe).
 pub fn command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
-    command.env("GRUNDY_CACHE", "off");
+    command
+        .env("GRUNDY_CACHE", "off")
+        .env_remove("CLICOLOR_FORCE");
     command
 }
 
@@ -23,7 +27,8 @@ pub fn limited_command(kib: u64, args: &[&str]) -> Command {
         .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
-        .env("GRUNDY_CACHE", "off");
+        .env("GRUNDY_CACHE", "off")
+        .env_remove("CLICOLOR_FORCE");
     command
 }
 

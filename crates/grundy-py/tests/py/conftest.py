@@ -15,8 +15,15 @@ def cli():
         "GRUNDY_CLI must name the built `grundy` binary (tests/python.rs sets it)"
     )
 
+    # Never the user's table cache (~/.cache/grundy): a table stored there by another run or
+    # another version would answer instead of this build.
+    env = {**os.environ, "GRUNDY_CACHE": "off"}
+
     def run(*args, stdin=None):
-        p = subprocess.run([path, *map(str, args)], capture_output=True, text=True, input=stdin)
+        # The CLI writes UTF-8 (⊕, →) whatever the locale; text=True would decode by the locale.
+        p = subprocess.run(
+            [path, *map(str, args)], capture_output=True, encoding="utf-8", input=stdin, env=env
+        )
         return p.returncode, p.stdout, p.stderr
 
     def json_of(*args):

@@ -3,10 +3,7 @@
 import subprocess
 import sys
 import textwrap
-import threading
-import time
 
-import grundy
 
 LONG_TABLE = ("officers", 2**22)  # several seconds (no period to shortcut it): long enough to interrupt
 
@@ -14,9 +11,11 @@ LONG_TABLE = ("officers", 2**22)  # several seconds (no period to shortcut it): 
 def test_ctrl_c_stops_a_long_table():
     script = textwrap.dedent(f"""
         import os, signal, threading, time, grundy
-        threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         start = time.time()
+        # Started inside the `try`: a main thread descheduled for 0.3 s before it reaches the
+        # `try` would otherwise die of the KeyboardInterrupt.
         try:
+            threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
             grundy.table{LONG_TABLE!r}
             print("finished")
         except KeyboardInterrupt:
@@ -39,9 +38,9 @@ def test_ctrl_c_stops_a_python_defined_game():
         import os, signal, threading, grundy
         def options(n):
             return [(a, n - 1 - a) for a in range(n)]
-        threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         g = grundy.HeapGame(options=options)
         try:
+            threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
             g.table(10**5)
             print("finished")
         except KeyboardInterrupt:
@@ -54,23 +53,30 @@ def test_ctrl_c_stops_a_python_defined_game():
 
 
 def test_gil_is_released_during_a_table():
-    ticks = 0
-    done = threading.Event()
-
-    def work():
-        # About a second of computing (Officers has no period to shortcut it), so that even a
-        # loaded machine, whose sleeps overshoot by tens of milliseconds, ticks many times.
-        grundy.table("officers", 2**17)
-        done.set()
-
-    worker = threading.Thread(target=work)
-    start = time.time()
-    worker.start()
-    while not done.is_set():
-        ticks += 1
-        time.sleep(0.001)
-    worker.join()
-    took = time.time() - start
-    # With the GIL held for the whole run the main thread could not tick at all (once, perhaps,
-    # before the worker starts).
-    assert ticks >= 5, (ticks, took)
+    # A ticker thread needs the GIL for each of its ticks; once it has ticked five times it
+    # interrupts the table. The table (tens of seconds) can only be interrupted if the ticker
+    # ran while it computed: with the GIL held for the whole run it would finish first. This
+    # asks nothing of the clock (the old form counted ticks during a one-second table, which a
+    # loaded machine's late wake-ups could starve).
+    script = textwrap.dedent(f"""
+        import os, signal, threading, time, grundy
+        ticks = 0
+        computing = threading.Event()
+        def ticker():
+            global ticks
+            computing.wait()
+            while ticks < 5:
+                time.sleep(0.001)
+                ticks += 1
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Thread(target=ticker, daemon=True).start()
+        try:
+            computing.set()
+            grundy.table{LONG_TABLE!r}
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted after", ticks, "ticks")
+    """)
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "interrupted after 5 ticks", p.stdout

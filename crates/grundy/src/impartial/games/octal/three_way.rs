@@ -291,18 +291,35 @@ mod tests {
 
     /// The estimate of a run is within a factor of 3 of its time (on this machine, for a
     /// run of about a second: 0.8 to 2000 heaps), and a tiny run is estimated at once.
+    ///
+    /// Both figures are wall-clock times taken a second apart, so a loaded machine can stretch
+    /// one and not the other (a 60 ms sample descheduled for 100 ms). An estimate is judged
+    /// against the run timed right after it, up to five times: a right estimator passes on a
+    /// quiet pair, and a wrong one (by 3× or more) fails all five.
     #[test]
     fn the_estimate_is_near_the_time() {
         let rules = OctalCode::parse("0.8", "0.8").unwrap().rules();
-        let estimate = estimate_seconds(&rules, 2000).unwrap();
-        let started = std::time::Instant::now();
-        solve(&mut ThreeWaySolver::new(&rules, Vec::new()), 2001);
-        let took = started.elapsed().as_secs_f64();
+        let mut pairs = Vec::new();
+        for _ in 0..5 {
+            let estimate = estimate_seconds(&rules, 2000).unwrap();
+            let started = std::time::Instant::now();
+            solve(&mut ThreeWaySolver::new(&rules, Vec::new()), 2001);
+            let took = started.elapsed().as_secs_f64();
+            pairs.push((estimate, took));
+            if estimate > took / 3.0 && estimate < took * 3.0 {
+                break;
+            }
+        }
+        let &(estimate, took) = pairs.last().unwrap();
         assert!(
             estimate > took / 3.0 && estimate < took * 3.0,
-            "estimated {estimate} s, took {took} s"
+            "(estimated s, took s): {pairs:?}"
         );
-        assert!(estimate_seconds(&rules, 10).unwrap() < 0.05);
+        // The quickest of five: one call descheduled for 50 ms does not decide it.
+        let tiny = (0..5)
+            .map(|_| estimate_seconds(&rules, 10).unwrap())
+            .fold(f64::INFINITY, f64::min);
+        assert!(tiny < 0.05, "{tiny}");
     }
 
     /// A code with three-way splits from every removal, to 3000 heaps: both solvers agree.
