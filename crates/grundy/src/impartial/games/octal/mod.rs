@@ -28,6 +28,7 @@ pub mod rare_value;
 pub mod rules;
 pub mod sequence;
 pub mod stats;
+pub mod table;
 pub mod three_way;
 
 use crate::impartial::HeapGame;

@@ -35,6 +35,7 @@
 
 use super::classes::{best_mask, count_index, ClassMask};
 use super::rules::MoveRules;
+use super::table::Cell;
 use super::{checked_value, SequenceSolver, Value, PROGRESS_CHUNK};
 use crate::error::GameError;
 use rayon::prelude::*;
@@ -382,7 +383,7 @@ impl Context<'_> {
 /// both do, so the last task one thread still works on is time the other waits: with tasks
 /// of 32 heaps in rayon's split order that tail was a few tenths of a task per block. Taken
 /// in order, the last tasks are the small ones.
-fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> FarBlock {
+fn far_block<T: Cell>(context: &Context, known: &[T], start: usize, len: usize) -> FarBlock {
     let words = context.words;
     let mut sets = vec![0u64; len * 2 * words];
     let threads = rayon::current_num_threads();
@@ -515,44 +516,44 @@ fn pack(flags: &[u8], w: usize) -> u64 {
 macro_rules! with_const_size {
     ($size:expr, $run:ident($($args:expr),*)) => {
         match $size {
-            64 => $run::<64>($($args),*),
-            128 => $run::<128>($($args),*),
-            256 => $run::<256>($($args),*),
-            512 => $run::<512>($($args),*),
-            1024 => $run::<1024>($($args),*),
-            2048 => $run::<2048>($($args),*),
-            4096 => $run::<4096>($($args),*),
-            8192 => $run::<8192>($($args),*),
-            16384 => $run::<16384>($($args),*),
-            32768 => $run::<32768>($($args),*),
-            _ => $run::<65536>($($args),*),
+            64 => $run::<_, 64>($($args),*),
+            128 => $run::<_, 128>($($args),*),
+            256 => $run::<_, 256>($($args),*),
+            512 => $run::<_, 512>($($args),*),
+            1024 => $run::<_, 1024>($($args),*),
+            2048 => $run::<_, 2048>($($args),*),
+            4096 => $run::<_, 4096>($($args),*),
+            8192 => $run::<_, 8192>($($args),*),
+            16384 => $run::<_, 16384>($($args),*),
+            32768 => $run::<_, 32768>($($args),*),
+            _ => $run::<_, 65536>($($args),*),
         }
     };
 }
 
 /// Flags `g ⊕ partners[j]` in row `j` of `rows` (rows of `size` bytes), for every `j`: the
 /// transposed step 1 of the far phase, one store per (rare part, heap).
-fn flag_rows(rows: &mut [u8], size: usize, g: Value, partners: &[Value]) {
+fn flag_rows<T: Cell>(rows: &mut [u8], size: usize, g: T, partners: &[T]) {
     with_const_size!(size, flag_rows_sized(rows, g, partners))
 }
 
 #[inline(always)]
-fn flag_rows_sized<const S: usize>(rows: &mut [u8], g: Value, partners: &[Value]) {
+fn flag_rows_sized<T: Cell, const S: usize>(rows: &mut [u8], g: T, partners: &[T]) {
     for (row, &p) in rows.chunks_exact_mut(S).zip(partners) {
-        row[(g ^ p) as usize & (S - 1)] = 1;
+        row[(g ^ p).index() & (S - 1)] = 1;
     }
 }
 
 /// Flags every value of `xs` in `seen` (one byte per value): step 3's store per pair.
-fn flag_values(seen: &mut [u8], xs: &[Value]) {
+fn flag_values<T: Cell>(seen: &mut [u8], xs: &[T]) {
     with_const_size!(seen.len(), flag_values_sized(seen, xs))
 }
 
 #[inline(always)]
-fn flag_values_sized<const S: usize>(seen: &mut [u8], xs: &[Value]) {
+fn flag_values_sized<T: Cell, const S: usize>(seen: &mut [u8], xs: &[T]) {
     let seen = &mut seen[..S];
     for &x in xs {
-        seen[x as usize & (S - 1)] = 1;
+        seen[x.index() & (S - 1)] = 1;
     }
 }
 
@@ -585,7 +586,7 @@ fn mark_rare_splits(
 /// partners of consecutive heaps are consecutive, so one contiguous run of the table is
 /// XORed with `G(r)` (vectorised) and flagged heap by heap; the few parts valid for only some
 /// heaps (at the edges of the range) are done per heap.
-fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
+fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u8]) {
     let size = context.words * 64;
     let count = (flags.len() / size) as u64;
     let bound = known.len() as u64;
@@ -594,7 +595,7 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
         let n = first + i as u64;
         for &k in &rules.take {
             if n > k && n - k < bound {
-                heap_flags[known[(n - k) as usize] as usize] = 1;
+                heap_flags[known[(n - k) as usize].index()] = 1;
             }
         }
     }
@@ -630,10 +631,15 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
             match equal {
                 Some(e) if (e as usize) < partners.len() => {
                     let e = e as usize;
-                    flag_rows(&mut rows[..e * size], size, g, &partners[..e]);
-                    flag_rows(&mut rows[(e + 1) * size..], size, g, &partners[e + 1..]);
+                    flag_rows(&mut rows[..e * size], size, T::of(g), &partners[..e]);
+                    flag_rows(
+                        &mut rows[(e + 1) * size..],
+                        size,
+                        T::of(g),
+                        &partners[e + 1..],
+                    );
                 }
-                _ => flag_rows(rows, size, g, partners),
+                _ => flag_rows(rows, size, T::of(g), partners),
             }
         }
         for i in skip..count {
@@ -644,7 +650,14 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
                 own.start..own.end.min(all.start),
                 own.start.max(all.end)..own.end,
             ] {
-                mark_rare_splits(context, part, rest, distinct, |j| known[j], heap_flags);
+                mark_rare_splits(
+                    context,
+                    part,
+                    rest,
+                    distinct,
+                    |j| known[j].into(),
+                    heap_flags,
+                );
             }
         }
     }
@@ -652,9 +665,9 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
 
 /// Step 3 of the far phase of heap `n` (its `marks` done): a budgeted scan over the splits
 /// with both parts below the bound `known.len()`, recorded in `seen`.
-fn far_scan(
+fn far_scan<T: Cell>(
     context: &Context,
-    known: &[Value],
+    known: &[T],
     n: u64,
     marks: &[u64],
     seen: &mut [u64],
@@ -674,7 +687,7 @@ fn far_scan(
         };
         // Both parts below the bound: a > rest − bound.
         let first = (rest + 1).saturating_sub(known.len()).max(1);
-        let xor_pairs = |low, high, out: &mut [Value]| xor_pairs_in(known, rest, low, high, out);
+        let xor_pairs = |low, high, out: &mut [T]| xor_pairs_in(known, rest, low, high, out);
         if scan_pairs(
             xor_pairs,
             first,
@@ -701,8 +714,8 @@ fn far_scan(
 /// word still holding one: most words are done after a few chunks, so a check then packs one
 /// or two words of flags instead of every word (packing was a tenth of the run's profile).
 /// What is left in `target` is thus only ever fewer of the values not in `seen`.
-fn scan_pairs(
-    xor_pairs: impl Fn(usize, usize, &mut [Value]),
+fn scan_pairs<T: Cell>(
+    xor_pairs: impl Fn(usize, usize, &mut [T]),
     first: usize,
     last: usize,
     target: &mut [u64],
@@ -720,7 +733,7 @@ fn scan_pairs(
     if found(target, seen) {
         return true;
     }
-    let mut chunk = [0 as Value; SCAN_CHUNK];
+    let mut chunk = [T::default(); SCAN_CHUNK];
     let (mut front, mut back) = (first, last + 1);
     let mut from_front = true;
     while front < back && *budget > 0 {
@@ -750,13 +763,13 @@ fn scan_pairs(
 /// vectorised 48 of 64 pairs and left 16 to a scalar epilogue (a quarter of the far scan's
 /// time); with the length a constant every pair is in a vector.
 #[inline]
-fn xor_pairs_in(values: &[Value], rest: usize, low: usize, high: usize, out: &mut [Value]) {
+fn xor_pairs_in<T: Cell>(values: &[T], rest: usize, low: usize, high: usize, out: &mut [T]) {
     let small = &values[low..high];
     let large = &values[rest + 1 - high..=rest - low];
     if out.len() == SCAN_CHUNK {
-        let small: &[Value; SCAN_CHUNK] = small.try_into().expect("a full chunk");
-        let large: &[Value; SCAN_CHUNK] = large.try_into().expect("a full chunk");
-        let out: &mut [Value; SCAN_CHUNK] = out.try_into().expect("a full chunk");
+        let small: &[T; SCAN_CHUNK] = small.try_into().expect("a full chunk");
+        let large: &[T; SCAN_CHUNK] = large.try_into().expect("a full chunk");
+        let out: &mut [T; SCAN_CHUNK] = out.try_into().expect("a full chunk");
         for (i, o) in out.iter_mut().enumerate() {
             *o = small[i] ^ large[SCAN_CHUNK - 1 - i];
         }
@@ -769,10 +782,17 @@ fn xor_pairs_in(values: &[Value], rest: usize, low: usize, high: usize, out: &mu
 
 /// The near phase of a block: finishes its heaps in order (module docs). Returns their
 /// values; fewer than the block's heaps when one needs another bit (the block ends there).
-fn near_block(context: &Context, known: &[Value], far: &FarBlock) -> Result<Vec<Value>, GameError> {
+fn near_block<T: Cell>(
+    context: &Context,
+    known: &[T],
+    far: &FarBlock,
+) -> Result<Vec<Value>, GameError> {
     let words = context.words;
     let start = known.len();
-    let mut fresh: Vec<Value> = Vec::with_capacity(far.len);
+    // The values as the table stores them (read by the next heaps), and as found (the last
+    // may not fit the cell: it ends the block, and the caller widens the table).
+    let mut fresh: Vec<T> = Vec::with_capacity(far.len);
+    let mut found: Vec<Value> = Vec::with_capacity(far.len);
     // Rare heaps found in this block, and their values.
     let mut new_rare: (Vec<u64>, Vec<Value>) = (Vec::new(), Vec::new());
     let mut marks = vec![0u64; words];
@@ -794,7 +814,8 @@ fn near_block(context: &Context, known: &[Value], far: &FarBlock) -> Result<Vec<
             [&mut marks, &mut seen],
             &mut scratch,
         )?;
-        fresh.push(v);
+        fresh.push(T::of(v));
+        found.push(v);
         if n >= 1 && context.is_rare(n, v) {
             new_rare.0.push(n);
             new_rare.1.push(v);
@@ -803,18 +824,18 @@ fn near_block(context: &Context, known: &[Value], far: &FarBlock) -> Result<Vec<
             break;
         }
     }
-    Ok(fresh)
+    Ok(found)
 }
 
 /// The values known during a near phase: `known` then this block's `fresh` ones.
-struct Table<'a> {
-    known: &'a [Value],
-    fresh: &'a [Value],
+struct Table<'a, T> {
+    known: &'a [T],
+    fresh: &'a [T],
 }
 
-impl Table<'_> {
+impl<T: Cell> Table<'_, T> {
     #[inline]
-    fn get(&self, j: usize) -> Value {
+    fn get(&self, j: usize) -> T {
         match j.checked_sub(self.known.len()) {
             None => self.known[j],
             Some(i) => self.fresh[i],
@@ -826,9 +847,9 @@ impl Table<'_> {
 /// yet in the far phase's list), takes the candidate, and scans all splits for the rare
 /// values below it that neither phase has seen. `sets` are the far phase's marks and seen
 /// values (bitsets, updated in place).
-fn near_heap(
+fn near_heap<T: Cell>(
     context: &Context,
-    table: &Table,
+    table: &Table<T>,
     bound: usize,
     new_rare: &(Vec<u64>, Vec<Value>),
     n: u64,
@@ -844,7 +865,7 @@ fn near_heap(
     }
     for &k in &rules.take {
         if n > k && n - k >= bound {
-            set_bit(marks, table.get((n - k) as usize));
+            set_bit(marks, table.get((n - k) as usize).into());
         }
     }
     let rare = context.rare_heaps;
@@ -858,7 +879,7 @@ fn near_heap(
             0..partner_recent,
             rest,
             distinct,
-            |j| table.get(j),
+            |j| table.get(j).into(),
             &mut scratch.marks,
         );
         // Rare parts the far phase did not know: r ≥ bound.
@@ -869,12 +890,12 @@ fn near_heap(
             low..high,
             rest,
             distinct,
-            |j| table.get(j),
+            |j| table.get(j).into(),
             &mut scratch.marks,
         );
         for (&r, &g) in new_rare.0.iter().zip(&new_rare.1) {
             if r < rest && !(distinct && 2 * r == rest) {
-                set_bit(marks, g ^ table.get((rest - r) as usize));
+                set_bit(marks, g ^ table.get((rest - r) as usize).into());
             }
         }
     }
@@ -898,7 +919,7 @@ fn near_heap(
             };
             // Both parts known before the block (the larger `rest − low`): the far scan's
             // vectorised XOR; otherwise value by value through the block's fresh values.
-            let xor_pairs = |low: usize, high: usize, out: &mut [Value]| {
+            let xor_pairs = |low: usize, high: usize, out: &mut [T]| {
                 if rest - low < table.known.len() {
                     xor_pairs_in(table.known, rest, low, high, out);
                     return;
