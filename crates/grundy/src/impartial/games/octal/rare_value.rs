@@ -35,9 +35,10 @@
 
 use super::classes::{best_mask, count_index, ClassMask};
 use super::rules::MoveRules;
-use super::table::Cell;
+use super::table::{Cell, ValueTable, Values, NARROW_BITS};
 use super::{checked_value, SequenceSolver, Value, PROGRESS_CHUNK};
 use crate::error::GameError;
+use crate::limits::{human_bytes, Budget};
 use rayon::prelude::*;
 
 /// Pairs scanned from one end before switching to the other, in step 3.
@@ -49,7 +50,12 @@ const HEAPS_PER_TASK: usize = 32;
 /// The rare-value solver (see the module docs).
 pub struct RareValueSolver<'r> {
     rules: &'r MoveRules,
-    values: Vec<Value>,
+    /// One byte a heap while every value fits in `narrow_bits` bits, then two.
+    values: ValueTable,
+    /// [`NARROW_BITS`], or fewer in tests (so that the table widens within a few heaps).
+    narrow_bits: u32,
+    /// Worker threads (for the scratch named when widening is refused).
+    threads: usize,
     /// `q`: the parity of every split removal, when they share one (position-parity variant).
     split_parity: Option<u64>,
     classes: ClassMask,
@@ -71,20 +77,24 @@ pub struct RareValueSolver<'r> {
 
 impl<'r> RareValueSolver<'r> {
     /// A single-threaded solver that continues from `values` = `G(0..values.len())` (empty to
-    /// start afresh).
-    pub fn new(rules: &'r MoveRules, values: Vec<Value>) -> RareValueSolver<'r> {
+    /// start afresh: `Vec::new().into()` or `ValueTable::default()`, narrow). A wide table is
+    /// kept wide, even when its values would fit in one byte.
+    pub fn new(rules: &'r MoveRules, values: ValueTable) -> RareValueSolver<'r> {
         debug_assert!(
             rules.split3.is_empty(),
             "three-way splits use the naive solver"
         );
         let bits = values
+            .view()
             .iter()
-            .map(|&v| u16::BITS - v.leading_zeros())
+            .map(|v| u16::BITS - v.leading_zeros())
             .max()
             .unwrap_or(0)
             .max(1);
         let mut solver = RareValueSolver {
             rules,
+            narrow_bits: NARROW_BITS,
+            threads: 1,
             split_parity: rules.split_parity(),
             classes: ClassMask::ALL_RARE,
             bits,
@@ -96,9 +106,12 @@ impl<'r> RareValueSolver<'r> {
             pool: None,
             values,
         };
-        for n in 0..solver.values.len() {
+        for (n, v) in solver.values.view().iter().enumerate() {
             let parity_bit = solver.parity_bit(n as u64);
-            solver.counts[count_index(solver.values[n] as u64, parity_bit)] += 1;
+            solver.counts[count_index(v as u64, parity_bit)] += 1;
+        }
+        if bits > NARROW_BITS {
+            solver.values.widen();
         }
         solver.choose_mask(true);
         solver
@@ -110,6 +123,7 @@ impl<'r> RareValueSolver<'r> {
     /// on it.
     pub fn with_threads(mut self, threads: usize) -> Result<RareValueSolver<'r>, GameError> {
         let threads = threads.max(1);
+        self.threads = threads;
         self.pool = Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -137,6 +151,17 @@ impl<'r> RareValueSolver<'r> {
         self
     }
 
+    /// Keeps the table narrow only while the values fit in `bits` bits (tests: below 8, the
+    /// table widens within a few heaps; the values do not depend on it).
+    #[cfg(test)]
+    fn with_narrow_bits(mut self, bits: u32) -> RareValueSolver<'r> {
+        self.narrow_bits = bits;
+        if self.bits > bits {
+            self.values.widen();
+        }
+        self
+    }
+
     /// The current class mask (for statistics and tests).
     pub fn classes(&self) -> ClassMask {
         self.classes
@@ -159,7 +184,7 @@ impl<'r> RareValueSolver<'r> {
             self.classes = best;
             self.rare_heaps.clear();
             self.rare_values.clear();
-            for (n, &v) in self.values.iter().enumerate().skip(1) {
+            for (n, v) in self.values.view().iter().enumerate().skip(1) {
                 if best.class(v as u64, self.parity_bit(n as u64)) == 0 {
                     self.rare_heaps.push(n as u64);
                     self.rare_values.push(v);
@@ -177,14 +202,32 @@ impl<'r> RareValueSolver<'r> {
         !self.values.is_empty()
             && self
                 .classes
-                .class(self.values[0] as u64, self.parity_bit(0))
+                .class(self.values.get(0) as u64, self.parity_bit(0))
                 == 0
     }
 
     /// Records `G(n) = v` for `n = values.len()` (counts, rare list); returns whether the
     /// values now need another bit. The mask is reviewed by [`Self::review_mask`].
-    fn record(&mut self, v: Value) -> bool {
+    ///
+    /// A value that does not fit the narrow table widens it here, once: a new bit ends the
+    /// block and discards the far work computed for the next one, so no phase holds the
+    /// narrow table. The copy holds both tables for a moment (3 bytes a heap), checked
+    /// against the memory budget first.
+    fn record(&mut self, v: Value) -> Result<bool, GameError> {
         let n = self.values.len() as u64;
+        if matches!(self.values, ValueTable::Narrow(_)) && v >> self.narrow_bits != 0 {
+            let peak = self.values.widening_peak();
+            let scratch = Self::scratch_bytes(self.threads);
+            Budget::current().check(
+                &format!(
+                    "widening the table to 2 bytes a heap at G({n}) = {v} ({} while the 1- and 2-byte copies are both held, plus {} of solver scratch)",
+                    human_bytes(peak),
+                    human_bytes(scratch)
+                ),
+                peak + scratch,
+            )?;
+            self.values.widen();
+        }
         let parity_bit = self.parity_bit(n);
         let rare = self.classes.class(v as u64, parity_bit) == 0;
         self.values.push(v);
@@ -198,7 +241,7 @@ impl<'r> RareValueSolver<'r> {
             self.rare_heaps.push(n);
             self.rare_values.push(v);
         }
-        grew
+        Ok(grew)
     }
 
     /// Re-chooses the mask when due (the values needed another bit, or the rare heaps grew by
@@ -244,7 +287,7 @@ impl<'r> RareValueSolver<'r> {
     fn extend_blocked(
         &mut self,
         len: u64,
-        on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
+        on_chunk: &mut dyn FnMut(Values<'_>) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
         let pool = self.pool.take();
         let mut pending: Option<FarBlock> = None;
@@ -259,7 +302,7 @@ impl<'r> RareValueSolver<'r> {
                 None => run(),
             };
             if result.is_ok() && self.values.len() / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
-                result = on_chunk(&self.values);
+                result = on_chunk(self.values.view());
             }
         }
         self.pool = pool;
@@ -281,23 +324,20 @@ impl<'r> RareValueSolver<'r> {
             let next_len = block.min((len - (start + this_len) as u64) as usize);
             let (outcome, next) = {
                 let context = self.context();
-                let known = &self.values[..];
-                let far = match pending.take() {
-                    Some(far) if far.fits(start, this_len, &context) => far,
-                    _ => far_block(&context, known, start, this_len),
-                };
-                rayon::join(
-                    || near_block(&context, known, &far),
-                    || {
-                        (next_len > 0)
-                            .then(|| far_block(&context, known, start + this_len, next_len))
-                    },
-                )
+                let pending = pending.take();
+                match &self.values {
+                    ValueTable::Narrow(known) => {
+                        solve_block(&context, known, pending, this_len, next_len)
+                    }
+                    ValueTable::Wide(known) => {
+                        solve_block(&context, known, pending, this_len, next_len)
+                    }
+                }
             };
             let fresh = outcome?;
             let mut grew = false;
             for &v in &fresh {
-                grew |= self.record(v);
+                grew |= self.record(v)?;
             }
             let complete = fresh.len() == this_len;
             let changed = self.review_mask(grew);
@@ -305,6 +345,28 @@ impl<'r> RareValueSolver<'r> {
         }
         Ok(())
     }
+}
+
+/// One block of `this_len` heaps from `known.len()` on, with `pending` the far phase computed
+/// for it beside the previous block (used when it still fits): its near phase, beside the far
+/// phase of the next `next_len` heaps. Returns the block's values (fewer when one needs
+/// another bit) and the next block's far phase.
+fn solve_block<T: Cell>(
+    context: &Context,
+    known: &[T],
+    pending: Option<FarBlock>,
+    this_len: usize,
+    next_len: usize,
+) -> (Result<Vec<Value>, GameError>, Option<FarBlock>) {
+    let start = known.len();
+    let far = match pending {
+        Some(far) if far.fits(start, this_len, context) => far,
+        _ => far_block(context, known, start, this_len),
+    };
+    rayon::join(
+        || near_block(context, known, &far),
+        || (next_len > 0).then(|| far_block(context, known, start + this_len, next_len)),
+    )
 }
 
 /// Heaps per block for values of `bits` bits: at most 256 (the near phase, which is
@@ -958,27 +1020,31 @@ impl SequenceSolver for RareValueSolver<'_> {
             words: context.words,
             sets: vec![0; 2 * context.words],
         };
-        let mut fresh = near_block(&context, &self.values, &far)?;
+        let mut fresh = match &self.values {
+            ValueTable::Narrow(known) => near_block(&context, known, &far)?,
+            ValueTable::Wide(known) => near_block(&context, known, &far)?,
+        };
         Ok(fresh.pop().expect("a block of one heap yields one value"))
     }
 
-    fn push(&mut self, v: Value) {
-        let grew = self.record(v);
+    fn push(&mut self, v: Value) -> Result<(), GameError> {
+        let grew = self.record(v)?;
         self.review_mask(grew);
+        Ok(())
     }
 
-    fn values(&self) -> &[Value] {
-        &self.values
+    fn values(&self) -> Values<'_> {
+        self.values.view()
     }
 
-    fn into_values(self: Box<Self>) -> Vec<Value> {
+    fn into_values(self: Box<Self>) -> ValueTable {
         self.values
     }
 
     fn extend_to(
         &mut self,
         len: u64,
-        on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
+        on_chunk: &mut dyn FnMut(Values<'_>) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
         self.extend_blocked(len, on_chunk)
     }
@@ -995,6 +1061,10 @@ mod tests {
     fn solve(solver: &mut dyn SequenceSolver, len: u64) -> Vec<Value> {
         solver.extend_to(len, &mut |_| Ok(())).unwrap();
         solver.values().to_vec()
+    }
+
+    fn fresh() -> ValueTable {
+        ValueTable::default()
     }
 
     /// Random finite codes (octal digits, optionally a leading 4) of up to four digits.
@@ -1018,7 +1088,7 @@ mod tests {
         fn rare_value_agrees_with_naive(code in codes(), len in 1u64..700) {
             let rules = OctalCode::parse(&code, &code).unwrap().rules();
             let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), len);
-            let fast = solve(&mut RareValueSolver::new(&rules, Vec::new()), len);
+            let fast = solve(&mut RareValueSolver::new(&rules, fresh()), len);
             prop_assert_eq!(&fast, &naive, "{}", code);
             let definition = heap_table(&rules, (len - 1).min(150)).unwrap();
             let short: Vec<u64> = naive.iter().take(definition.len()).map(|&v| v as u64).collect();
@@ -1040,26 +1110,64 @@ mod tests {
                 rules.distinct = rules.split.clone();
             }
             let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), len);
-            let mut blocked = RareValueSolver::new(&rules, Vec::new())
+            let mut blocked = RareValueSolver::new(&rules, fresh())
                 .with_block_len(block)
                 .with_threads(threads)
                 .unwrap();
             prop_assert_eq!(&solve(&mut blocked, len), &naive, "{} distinct {}", code, distinct);
-            let mut one_by_one = RareValueSolver::new(&rules, Vec::new());
+            let mut one_by_one = RareValueSolver::new(&rules, fresh());
             while (one_by_one.values().len() as u64) < len.min(400) {
                 let v = one_by_one.next_value().unwrap();
-                one_by_one.push(v);
+                one_by_one.push(v).unwrap();
             }
-            prop_assert_eq!(one_by_one.values(), &naive[..one_by_one.values().len()]);
+            prop_assert_eq!(one_by_one.values().to_vec(), &naive[..one_by_one.values().len()]);
+        }
+
+        /// With the narrow width set to 3 bits the table widens within a few heaps (in the
+        /// block loop, or one heap at a time): the values are the naive solver's, for any
+        /// block length and thread count, and the table ends wide exactly when a value needs
+        /// more than 3 bits.
+        #[test]
+        fn widening_from_3_bits_agrees_with_naive(
+            code in codes(),
+            len in 1u64..2000,
+            block in 1usize..300,
+            threads in 1usize..4,
+        ) {
+            let rules = OctalCode::parse(&code, &code).unwrap().rules();
+            let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), len);
+            let mut narrow = RareValueSolver::new(&rules, fresh())
+                .with_narrow_bits(3)
+                .with_block_len(block)
+                .with_threads(threads)
+                .unwrap();
+            prop_assert_eq!(&solve(&mut narrow, len), &naive, "{}", code);
+            let wide = naive.iter().any(|&v| v >= 8);
+            prop_assert_eq!(matches!(narrow.values(), Values::Wide(_)), wide);
+            let mut one_by_one = RareValueSolver::new(&rules, fresh()).with_narrow_bits(3);
+            while (one_by_one.values().len() as u64) < len.min(300) {
+                let v = one_by_one.next_value().unwrap();
+                one_by_one.push(v).unwrap();
+            }
+            prop_assert_eq!(one_by_one.values().to_vec(), &naive[..one_by_one.values().len()]);
         }
 
         /// Resuming from any prefix gives the same values as one uninterrupted run.
         #[test]
         fn resuming_from_a_prefix_changes_nothing(code in codes(), cut in 0usize..400) {
             let rules = OctalCode::parse(&code, &code).unwrap().rules();
-            let whole = solve(&mut RareValueSolver::new(&rules, Vec::new()), 400);
-            let resumed = solve(&mut RareValueSolver::new(&rules, whole[..cut].to_vec()), 400);
-            prop_assert_eq!(resumed, whole);
+            let whole = solve(&mut RareValueSolver::new(&rules, fresh()), 400);
+            for table in [
+                ValueTable::Wide(whole[..cut].to_vec()),
+                ValueTable::Narrow(whole[..cut].iter().map(|&v| v as u8).collect()),
+            ] {
+                // (A narrow prefix only when its values fit in a byte.)
+                if matches!(table, ValueTable::Narrow(_)) && whole[..cut].iter().any(|&v| v > 255) {
+                    continue;
+                }
+                let resumed = solve(&mut RareValueSolver::new(&rules, table), 400);
+                prop_assert_eq!(&resumed, &whole);
+            }
         }
     }
 
@@ -1068,13 +1176,13 @@ mod tests {
     #[test]
     fn mask_choice_finds_the_sparse_classes_of_0_16() {
         let rules = OctalCode::parse("0.16", "0.16").unwrap().rules();
-        let mut solver = RareValueSolver::new(&rules, Vec::new());
+        let mut solver = RareValueSolver::new(&rules, fresh());
         solver.extend_to(30_000, &mut |_| Ok(())).unwrap();
         let classes = solver.classes();
         assert_eq!(classes.mask, 0x1e);
         let q = rules.split_parity().unwrap_or(0);
         let rare: Vec<u64> = (1..30_000u64)
-            .filter(|&n| classes.class(solver.values()[n as usize] as u64, (n ^ q) & 1) == 0)
+            .filter(|&n| classes.class(solver.values().get(n as usize) as u64, (n ^ q) & 1) == 0)
             .collect();
         assert_eq!(solver.rare_heaps, rare);
         assert_eq!(rare.last(), Some(&13935));
@@ -1085,8 +1193,8 @@ mod tests {
     #[test]
     fn two_threads_give_the_single_thread_table_of_officers() {
         let rules = OctalCode::parse("0.6", "0.6").unwrap().rules();
-        let one = solve(&mut RareValueSolver::new(&rules, Vec::new()), 60_000);
-        let mut two = RareValueSolver::new(&rules, Vec::new())
+        let one = solve(&mut RareValueSolver::new(&rules, fresh()), 60_000);
+        let mut two = RareValueSolver::new(&rules, fresh())
             .with_threads(2)
             .unwrap();
         assert_eq!(solve(&mut two, 60_000), one);
@@ -1104,7 +1212,7 @@ mod tests {
             distinct: vec![0],
         };
         let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), 3000);
-        let fast = solve(&mut RareValueSolver::new(&rules, Vec::new()), 3000);
+        let fast = solve(&mut RareValueSolver::new(&rules, fresh()), 3000);
         assert_eq!(fast, naive);
     }
 }

@@ -70,18 +70,6 @@ impl From<Vec<Value>> for ValueTable {
 }
 
 impl ValueTable {
-    /// `values` as narrow as they fit in `narrow_bits` bits (converted in place of the wide
-    /// table: the peak is 3 bytes a heap, for the moment of the copy).
-    pub fn fitting(values: Vec<Value>, narrow_bits: u32) -> ValueTable {
-        if values.iter().all(|&v| v >> narrow_bits == 0) {
-            let mut narrow = Vec::with_capacity(values.capacity());
-            narrow.extend(values.iter().map(|&v| v as u8));
-            ValueTable::Narrow(narrow)
-        } else {
-            ValueTable::Wide(values)
-        }
-    }
-
     /// A view of every value.
     pub fn view(&self) -> Values<'_> {
         match self {
@@ -104,14 +92,6 @@ impl ValueTable {
     #[inline]
     pub fn get(&self, n: usize) -> Value {
         self.view().get(n)
-    }
-
-    /// Bytes a heap: 1 narrow, 2 wide.
-    pub fn cell_bytes(&self) -> u64 {
-        match self {
-            ValueTable::Narrow(_) => 1,
-            ValueTable::Wide(_) => 2,
-        }
     }
 
     /// Bytes the widened table would hold at the copy's peak (the narrow buffer and the wide
@@ -140,6 +120,14 @@ impl ValueTable {
                 t.push(v as u8)
             }
             ValueTable::Wide(t) => t.push(v),
+        }
+    }
+
+    /// Removes and returns the last value.
+    pub fn pop(&mut self) -> Option<Value> {
+        match self {
+            ValueTable::Narrow(t) => t.pop().map(Value::from),
+            ValueTable::Wide(t) => t.pop(),
         }
     }
 
@@ -190,6 +178,14 @@ impl<'a> Values<'a> {
         match self {
             Values::Narrow(v) => v[n] as Value,
             Values::Wide(v) => v[n],
+        }
+    }
+
+    /// Bytes a heap: 1 narrow, 2 wide.
+    pub fn cell_bytes(self) -> u64 {
+        match self {
+            Values::Narrow(_) => 1,
+            Values::Wide(_) => 2,
         }
     }
 
