@@ -776,6 +776,12 @@ fn far_scan<T: Cell>(
 /// word still holding one: most words are done after a few chunks, so a check then packs one
 /// or two words of flags instead of every word (packing was a tenth of the run's profile).
 /// What is left in `target` is thus only ever fewer of the values not in `seen`.
+///
+/// Once at most [`FEW_TARGETS`] values are left, a chunk is compared with each of them (a
+/// vectorised compare, 16 lanes of one-byte values) instead of flagging its every value (a
+/// store each, the scan's bound): `seen` then gains only the targets found, fewer values but
+/// all true options, which is all the near phase relies on. On Grundy's game, whose scans
+/// mostly hunt a last value or two, this is a fifth of the run.
 fn scan_pairs<T: Cell>(
     xor_pairs: impl Fn(usize, usize, &mut [T]),
     first: usize,
@@ -809,13 +815,46 @@ fn scan_pairs<T: Cell>(
         from_front = !from_front;
         let xors = &mut chunk[..high - low];
         xor_pairs(low, high, xors);
-        flag_values(seen, xors);
+        let mut few = [T::default(); FEW_TARGETS];
+        match few_targets(target, &mut few) {
+            Some(count) => {
+                for &t in &few[..count] {
+                    if xors.iter().fold(false, |any, &x| any | (x == t)) {
+                        seen[t.index()] = 1;
+                    }
+                }
+            }
+            None => flag_values(seen, xors),
+        }
         *budget = budget.saturating_sub(high - low);
         if found(target, seen) {
             return true;
         }
     }
     false
+}
+
+/// Targets left at which [`scan_pairs`] compares each chunk with them instead of flagging
+/// every value of it.
+const FEW_TARGETS: usize = 3;
+
+/// The values of the bitset `target` into `few`, when there are at most [`FEW_TARGETS`]:
+/// then a chunk costs a compare a value for each (vectorised) instead of a store a value.
+#[inline]
+fn few_targets<T: Cell>(target: &[u64], few: &mut [T; FEW_TARGETS]) -> Option<usize> {
+    let mut count = 0;
+    for (w, &word) in target.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            if count == FEW_TARGETS {
+                return None;
+            }
+            few[count] = T::of((w * 64 + bits.trailing_zeros() as usize) as Value);
+            count += 1;
+            bits &= bits - 1;
+        }
+    }
+    Some(count)
 }
 
 /// `G(a) ⊕ G(rest − a)` for `a` in `low..high`, from one table slice (both parts in it): two
