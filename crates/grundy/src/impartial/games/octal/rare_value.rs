@@ -834,19 +834,23 @@ fn scan_pairs<T: Cell>(
     false
 }
 
-/// Targets left at which [`scan_pairs`] compares each chunk with them instead of flagging
-/// every value of it.
-const FEW_TARGETS: usize = 3;
+/// Targets left at which [`scan_pairs`] compares each chunk of one-byte values with them
+/// instead of flagging every value of it (half as many for two-byte values: a vector holds
+/// half the lanes). A chunk of 64 one-byte values is four 16-byte compares a target against
+/// 64 stores.
+const FEW_TARGETS: usize = 6;
 
-/// The values of the bitset `target` into `few`, when there are at most [`FEW_TARGETS`]:
-/// then a chunk costs a compare a value for each (vectorised) instead of a store a value.
+/// The values of the bitset `target` into `few`, when there are at most [`FEW_TARGETS`]
+/// (half as many for two-byte cells): then a chunk costs a vectorised compare for each
+/// instead of a store a value.
 #[inline]
 fn few_targets<T: Cell>(target: &[u64], few: &mut [T; FEW_TARGETS]) -> Option<usize> {
+    let limit = FEW_TARGETS / std::mem::size_of::<T>();
     let mut count = 0;
     for (w, &word) in target.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
-            if count == FEW_TARGETS {
+            if count == limit {
                 return None;
             }
             few[count] = T::of((w * 64 + bits.trailing_zeros() as usize) as Value);
