@@ -135,8 +135,8 @@ impl<'r> RareValueSolver<'r> {
 
     /// Bytes of scratch the solver holds besides the table, at its widest (16-bit values) on
     /// `threads` threads: the bitsets of two far blocks (the one finishing and the next) and,
-    /// per thread, one task's flags and scan scratch. Budgets add it to the table's 2 bytes a
-    /// heap, so that a tiny budget is refused with the figure that really broke it.
+    /// per thread, one task's flags and scan scratch. Budgets add it to the table's 1 or 2 bytes
+    /// a heap, so that a tiny budget is refused with the figure that really broke it.
     pub fn scratch_bytes(threads: usize) -> u128 {
         let words = words_for(Value::BITS);
         let sets = 2 * block_len(Value::BITS) * 2 * words * 8;

@@ -10,7 +10,9 @@
 //! 4. Report progress and save checkpoints (every `interval`, and at the end) from the
 //!    solver's chunk callback.
 //!
-//! Memory: 2 bytes a heap for the table plus the solver's scratch, checked before each stage.
+//! Memory: 1 byte a heap for the table while the values fit in a byte (the rare-value solver
+//! widens it to 2 when one does not, checking the copy), plus the solver's scratch, checked
+//! before each stage.
 
 use super::checkpoint;
 use super::naive::NaiveSolver;
