@@ -177,8 +177,9 @@ impl<'a> Run<'a> {
                 Some(values) => check_resumed_head(rules, spec, path, values)?,
                 None => {
                     // Save the empty table now: an unwritable path fails at once, not after
-                    // the first interval of work.
-                    checkpoint::save(path, spec, Values::Wide(&[]))?;
+                    // the first interval of work. (Narrow, as a fresh run starts: a run killed
+                    // before its first save resumes narrow.)
+                    checkpoint::save(path, spec, Values::Narrow(&[]))?;
                     ValueTable::default()
                 }
             },
