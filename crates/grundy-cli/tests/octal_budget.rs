@@ -49,7 +49,7 @@ fn a_tiny_memory_budget_names_the_real_cost() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     // Not "a table of 2.0 KiB … allows 1.0 MiB": the scratch is named, and the limit.
     for words in [
-        "2.0 KiB at 2 bytes a heap, plus",
+        "1.0 KiB at 1 byte a heap, plus",
         "of solver scratch",
         "the budget allows 1.0 MiB (set by --memory; raise it with --memory SIZE)",
     ] {
@@ -59,6 +59,32 @@ fn a_tiny_memory_budget_names_the_real_cost() {
     let (code, out, err) = grundy(&["--memory", "64M", "value", "officers", "1000"], "");
     assert_eq!(code, 0, "{err}");
     assert!(!out.trim().is_empty());
+}
+
+/// Officers' table is narrow (one byte a heap) until G(10344) = 256: the copy to two bytes a
+/// heap is checked against the budget then, and refused in one line when it does not fit
+/// (4 350 000 bytes hold the scratch of one thread, 4 333 568 bytes, and the narrow stage of
+/// 16384 heaps, but not the 48 KiB of both copies).
+#[test]
+fn widening_past_the_budget_is_refused_in_one_line() {
+    let args = [
+        "--memory",
+        "4350000",
+        "value",
+        "officers",
+        "20000",
+        "--threads",
+        "1",
+    ];
+    let (code, out, err) = grundy(&args, "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("widening the table to 2 bytes a heap at G(10344) = 256 (48.0 KiB while"),
+        "{err}"
+    );
+    let (code, out, err) = grundy(&["--memory", "8M", "value", "officers", "20000"], "");
+    assert_eq!((code, out.trim()), (0, "15"), "{err}");
 }
 
 #[test]

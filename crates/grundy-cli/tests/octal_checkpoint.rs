@@ -169,7 +169,7 @@ fn statistics_and_refusals() {
         ),
         (
             &["octal-stats", "grundys-game", "--to", "2^60"][..],
-            "2 bytes a heap",
+            "1.0 EiB at 1 byte a heap",
         ),
     ] {
         let (code, _, err) = run(args);

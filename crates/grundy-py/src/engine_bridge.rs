@@ -165,7 +165,8 @@ pub fn table(spec: &str, to: u64, poll: &(dyn Fn() + Sync)) -> Result<(String, C
         let outcome = Run::new(rules, &canonical)
             .progress(&mut progress)
             .compute(to)?;
-        let mut values = outcome.values;
+        // Python's column is 16 bits a value: a narrow table is widened here.
+        let mut values = outcome.values.into_wide();
         if values.len() as u64 >= len {
             values.truncate(len as usize);
             return Ok((canonical, Column::Small(values)));

@@ -19,7 +19,8 @@ fn rules(code: &str) -> MoveRules {
 
 fn solve(mut solver: Box<dyn SequenceSolver + '_>, len: u64) -> u16 {
     solver.extend_to(len, &mut |_| Ok(())).unwrap();
-    *solver.values().last().unwrap()
+    let values = solver.values();
+    values.get(values.len() - 1)
 }
 
 fn naive_vs_rare_value(c: &mut Criterion) {
@@ -39,7 +40,7 @@ fn naive_vs_rare_value(c: &mut Criterion) {
     group.bench_function("rare-value", |b| {
         b.iter(|| {
             black_box(solve(
-                Box::new(RareValueSolver::new(&game, Vec::new())),
+                Box::new(RareValueSolver::new(&game, Default::default())),
                 1 << 17,
             ))
         })
@@ -66,7 +67,7 @@ fn rare_value_solver(c: &mut Criterion) {
         for threads in [1, 2] {
             group.bench_function(format!("{name}, {threads} thread(s)"), |b| {
                 b.iter(|| {
-                    let solver = RareValueSolver::new(&game, Vec::new())
+                    let solver = RareValueSolver::new(&game, Default::default())
                         .with_threads(threads)
                         .unwrap();
                     black_box(solve(Box::new(solver), len))

@@ -88,7 +88,7 @@ pub enum Stop {
 
 /// Bytes a round computing `G(0..=to)` holds at its peak, per value: the new values (8), and
 /// either the previous round's values, kept until the new ones are complete (4: half as many),
-/// or the tail runs (4), plus what the family streams with (the octal run's 2-byte table,
+/// or the tail runs (4), plus what the family streams with (the octal run's 1- or 2-byte table,
 /// Grundy's game's rare-value classes: up to 2). Every built-in family streams its values
 /// (closed forms, windows, the octal run), so 12 to 16 bytes are measured;
 /// `crates/grundy-cli/tests/budget_estimates.rs` holds the estimate within 20% of the peak.

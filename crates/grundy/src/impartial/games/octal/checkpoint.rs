@@ -1,23 +1,27 @@
 //! Checkpoint files: the values computed so far, saved so that `kill -9` loses at most the
 //! work since the last save and re-running the same command resumes.
 //!
-//! Format (little-endian): magic `GRUNDYCK`, format version (u32), spec length (u32), spec
-//! (UTF-8, the canonical game), value count (u64), the values (u16 each), then the FNV-1a
-//! 64-bit checksum of everything before it. The solvers' state is a function of the values,
-//! so nothing else is needed; a checkpoint of `G(0..2^30)` is 2 GiB.
+//! Format (little-endian): magic `GRUNDYCK`, format version (u32, 2), spec length (u32), spec
+//! (UTF-8, the canonical game), value count (u64), the width (one byte: 1 or 2 bytes a
+//! value, as the table was held), the values, then the FNV-1a 64-bit checksum of everything
+//! before it. The solvers' state is a function of the values, so nothing else is needed; a
+//! checkpoint of `G(0..2^30)` is 1 or 2 GiB. Version 1 (no width byte, 2 bytes a value) still
+//! loads.
 //!
 //! Saving is atomic: write `FILE.tmp`, flush and fsync it, then rename over `FILE` (a rename
 //! within a directory replaces the old file in one step), so a kill at any moment leaves
 //! either the previous checkpoint or the new one, never a torn file.
 
-use super::Value;
+use super::{Value, ValueTable, Values};
 use crate::error::GameError;
 use std::fs::{self, File};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"GRUNDYCK";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The version before the width byte: always 2 bytes a value.
+const VERSION_WIDE: u32 = 1;
 
 /// FNV-1a, 64 bits: simple, dependency-free, and plenty to detect a corrupt or torn file.
 #[derive(Clone, Copy, Debug)]
@@ -53,8 +57,8 @@ fn temporary_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Saves `values` of game `spec` to `path`, atomically.
-pub fn save(path: &Path, spec: &str, values: &[Value]) -> Result<(), GameError> {
+/// Saves `values` of game `spec` to `path`, atomically, at the width they are held in.
+pub fn save(path: &Path, spec: &str, values: Values<'_>) -> Result<(), GameError> {
     let temporary = temporary_path(path);
     let write = || -> std::io::Result<()> {
         let file = File::create(&temporary)?;
@@ -69,11 +73,22 @@ pub fn save(path: &Path, spec: &str, values: &[Value]) -> Result<(), GameError> 
         put(&(spec.len() as u32).to_le_bytes(), &mut out)?;
         put(spec.as_bytes(), &mut out)?;
         put(&(values.len() as u64).to_le_bytes(), &mut out)?;
-        let mut buffer = Vec::with_capacity(1 << 16);
-        for chunk in values.chunks(1 << 15) {
-            buffer.clear();
-            buffer.extend(chunk.iter().flat_map(|v| v.to_le_bytes()));
-            put(&buffer, &mut out)?;
+        match values {
+            Values::Narrow(narrow) => {
+                put(&[1], &mut out)?;
+                for chunk in narrow.chunks(1 << 16) {
+                    put(chunk, &mut out)?;
+                }
+            }
+            Values::Wide(wide) => {
+                put(&[2], &mut out)?;
+                let mut buffer = Vec::with_capacity(1 << 16);
+                for chunk in wide.chunks(1 << 15) {
+                    buffer.clear();
+                    buffer.extend(chunk.iter().flat_map(|v| v.to_le_bytes()));
+                    put(&buffer, &mut out)?;
+                }
+            }
         }
         out.write_all(&sum.finish().to_le_bytes())?;
         out.flush()?;
@@ -86,7 +101,7 @@ pub fn save(path: &Path, spec: &str, values: &[Value]) -> Result<(), GameError> 
 
 /// The values saved in `path` for game `spec`; `Ok(None)` when there is no checkpoint yet.
 /// A checkpoint of another game, or one whose checksum fails, is an error.
-pub fn load(path: &Path, spec: &str) -> Result<Option<Vec<Value>>, GameError> {
+pub fn load(path: &Path, spec: &str) -> Result<Option<ValueTable>, GameError> {
     let file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -107,7 +122,7 @@ pub fn read(
     size: u64,
     path: &Path,
     spec: &str,
-) -> Result<Vec<Value>, GameError> {
+) -> Result<ValueTable, GameError> {
     let mut sum = Fnv64::default();
     let corrupt = |why: &str| {
         GameError::io_other(format!(
@@ -127,7 +142,8 @@ pub fn read(
         return Err(corrupt("not a grundy checkpoint"));
     }
     let word = |b: Vec<u8>| u32::from_le_bytes(b.try_into().expect("4 bytes were read"));
-    if word(take(4, &mut sum)?) != VERSION {
+    let version = word(take(4, &mut sum)?);
+    if version != VERSION && version != VERSION_WIDE {
         return Err(corrupt("written by another format version"));
     }
     let spec_len = word(take(4, &mut sum)?) as u64;
@@ -144,25 +160,43 @@ pub fn read(
         )));
     }
     let count = u64::from_le_bytes(take(8, &mut sum)?.try_into().expect("8 bytes were read"));
-    if count.saturating_mul(2) > size {
+    let width = match version {
+        VERSION_WIDE => 2,
+        _ => take(1, &mut sum)?[0] as u64,
+    };
+    if width != 1 && width != 2 {
+        return Err(corrupt(&format!("a value width of {width} bytes")));
+    }
+    if count.saturating_mul(width) > size {
         return Err(corrupt("truncated"));
     }
     crate::limits::check_memory(
         &format!("loading {count} values from a checkpoint"),
-        count as u128 * 2,
+        count as u128 * width as u128,
     )?;
-    let mut values = Vec::with_capacity(count as usize);
     let mut left = count as usize;
-    while left > 0 {
-        let n = left.min(1 << 15);
-        let bytes = take(2 * n, &mut sum)?;
-        values.extend(
-            bytes
-                .chunks_exact(2)
-                .map(|pair| u16::from_le_bytes([pair[0], pair[1]])),
-        );
-        left -= n;
-    }
+    let values = if width == 1 {
+        let mut values = Vec::with_capacity(count as usize);
+        while left > 0 {
+            let n = left.min(1 << 16);
+            values.extend_from_slice(&take(n, &mut sum)?);
+            left -= n;
+        }
+        ValueTable::Narrow(values)
+    } else {
+        let mut values: Vec<Value> = Vec::with_capacity(count as usize);
+        while left > 0 {
+            let n = left.min(1 << 15);
+            let bytes = take(2 * n, &mut sum)?;
+            values.extend(
+                bytes
+                    .chunks_exact(2)
+                    .map(|pair| u16::from_le_bytes([pair[0], pair[1]])),
+            );
+            left -= n;
+        }
+        ValueTable::Wide(values)
+    };
     let mut stored = [0u8; 8];
     input
         .read_exact(&mut stored)
@@ -195,8 +229,11 @@ mod tests {
         let path = scratch("roundtrip");
         assert_eq!(load(&path, "octal:0.6").unwrap(), None);
         let values: Vec<Value> = (0..100_000u32).map(|n| (n * 7 % 513) as u16).collect();
-        save(&path, "octal:0.6", &values).unwrap();
-        assert_eq!(load(&path, "octal:0.6").unwrap(), Some(values.clone()));
+        save(&path, "octal:0.6", Values::Wide(&values)).unwrap();
+        assert_eq!(
+            load(&path, "octal:0.6").unwrap(),
+            Some(ValueTable::Wide(values.clone()))
+        );
         let other = load(&path, "octal:0.16").unwrap_err().to_string();
         assert!(other.contains("a different game, `octal:0.6`"), "{other}");
         // Flip one byte in the middle: the checksum catches it.
@@ -210,18 +247,51 @@ mod tests {
         let torn = load(&path, "octal:0.6").unwrap_err().to_string();
         assert!(torn.contains("truncated"), "{torn}");
         // Bytes after the checksum: the file is not what `save` wrote.
-        save(&path, "octal:0.6", &values[..10]).unwrap();
+        save(&path, "octal:0.6", Values::Wide(&values[..10])).unwrap();
         let mut longer = fs::read(&path).unwrap();
         let size = longer.len() as u64;
         assert_eq!(
             read(&longer[..], size, &path, "octal:0.6").unwrap(),
-            values[..10]
+            ValueTable::Wide(values[..10].to_vec())
         );
         longer.push(0);
         let trailing = read(&longer[..], size + 1, &path, "octal:0.6")
             .unwrap_err()
             .to_string();
         assert!(trailing.contains("bytes after the checksum"), "{trailing}");
+        fs::remove_file(&path).unwrap();
+    }
+
+    /// A narrow table is saved at one byte a value and loads narrow; a file of format 1
+    /// (before the width byte, two bytes a value) still loads, wide.
+    #[test]
+    fn narrow_tables_and_format_1_files_load() {
+        let path = scratch("narrow");
+        let narrow: Vec<u8> = (0..70_000u32).map(|n| (n * 7 % 251) as u8).collect();
+        save(&path, "octal:0.6", Values::Narrow(&narrow)).unwrap();
+        let bytes = fs::read(&path).unwrap();
+        let header = 8 + 4 + 4 + "octal:0.6".len() + 8 + 1;
+        assert_eq!(bytes.len(), header + narrow.len() + 8);
+        assert_eq!(
+            load(&path, "octal:0.6").unwrap(),
+            Some(ValueTable::Narrow(narrow.clone()))
+        );
+        // Format 1, written by hand: no width byte.
+        let mut old = Vec::new();
+        old.extend_from_slice(MAGIC);
+        old.extend_from_slice(&VERSION_WIDE.to_le_bytes());
+        old.extend_from_slice(&9u32.to_le_bytes());
+        old.extend_from_slice(b"octal:0.6");
+        old.extend_from_slice(&3u64.to_le_bytes());
+        old.extend_from_slice(&[0, 0, 1, 0, 0x3f, 0x01]);
+        let mut sum = Fnv64::default();
+        sum.update(&old);
+        old.extend_from_slice(&sum.finish().to_le_bytes());
+        fs::write(&path, &old).unwrap();
+        assert_eq!(
+            load(&path, "octal:0.6").unwrap(),
+            Some(ValueTable::Wide(vec![0, 1, 319]))
+        );
         fs::remove_file(&path).unwrap();
     }
 }

@@ -16,10 +16,12 @@
 //! - [`sequence`]: the driver — solver choice, period shortcut (certified periods found on the
 //!   16-bit table itself by [`crate::theory::period::find_certified_by_scan`]), progress, checkpoints;
 //! - [`checkpoint`]: the atomic, checksummed checkpoint file;
-//! - [`stats`]: one-pass statistics of a sequence (largest value, rare mask, checksum).
+//! - [`stats`]: one-pass statistics of a sequence (largest value, rare mask, checksum);
+//! - [`table`]: the value table, one byte a heap while the values fit, else two.
 //!
-//! Values are stored as `u16` (2 bytes a heap: `G(0..2^30)` is 2 GiB). A value that does not
-//! fit is an error naming the heap, never a wrap.
+//! Values are at most 16 bits (`u16`), stored in one byte a heap while they fit in 8 bits
+//! and in two bytes after (`G(0..2^30)` is 1 or 2 GiB). A value that does not fit in 16 bits
+//! is an error naming the heap, never a wrap.
 
 pub mod checkpoint;
 pub mod classes;
@@ -28,6 +30,7 @@ pub mod rare_value;
 pub mod rules;
 pub mod sequence;
 pub mod stats;
+pub mod table;
 pub mod three_way;
 
 use crate::impartial::HeapGame;
@@ -37,6 +40,7 @@ use crate::impartial::heap::HeapRules;
 use crate::numeric::Nimber;
 use crate::theory::period::PeriodRule;
 pub use rules::MoveRules;
+pub use table::{ValueTable, Values};
 
 /// A stored Grundy value.
 pub type Value = u16;
@@ -59,30 +63,32 @@ pub const ALIASES: &[(&str, &str)] = &[
 /// Longest code accepted (digits after the point): removals up to this many tokens.
 pub const MAX_CODE_DIGITS: usize = 1024;
 
-/// A solver filling `G(0), G(1), …` in order; both solvers share the `Vec<Value>` table.
+/// A solver filling `G(0), G(1), …` in order, into a [`ValueTable`] (the rare-value solver's
+/// is narrow while its values fit in a byte; the others' are wide).
 pub trait SequenceSolver {
     /// `G(n)` for `n = values().len()`.
     fn next_value(&mut self) -> Result<Value, GameError>;
 
-    /// Appends `G(n) = v` for `n = values().len()`.
-    fn push(&mut self, v: Value);
+    /// Appends `G(n) = v` for `n = values().len()` (an error when the table must widen and
+    /// the memory budget does not allow the copy).
+    fn push(&mut self, v: Value) -> Result<(), GameError>;
 
     /// `G(0..len)` computed so far.
-    fn values(&self) -> &[Value];
+    fn values(&self) -> Values<'_>;
 
     /// The table, without copying it.
-    fn into_values(self: Box<Self>) -> Vec<Value>;
+    fn into_values(self: Box<Self>) -> ValueTable;
 
     /// Extends the table to `len` values, calling `on_chunk` with the table every
     /// [`PROGRESS_CHUNK`] heaps (for progress bars and checkpoints; an error stops the run).
     fn extend_to(
         &mut self,
         len: u64,
-        on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
+        on_chunk: &mut dyn FnMut(Values<'_>) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
         while (self.values().len() as u64) < len {
             let v = self.next_value()?;
-            self.push(v);
+            self.push(v)?;
             if self.values().len() % PROGRESS_CHUNK == 0 {
                 on_chunk(self.values())?;
             }

@@ -4,7 +4,7 @@
 //! against it, and resumed checkpoints are spot-checked with it.
 
 use super::rules::MoveRules;
-use super::{checked_value, SequenceSolver, Value};
+use super::{checked_value, SequenceSolver, Value, ValueTable, Values};
 use crate::error::GameError;
 
 /// The O(n²) reference solver (see the module docs).
@@ -74,15 +74,16 @@ impl SequenceSolver for NaiveSolver<'_> {
         self.mex_of_options()
     }
 
-    fn push(&mut self, v: Value) {
+    fn push(&mut self, v: Value) -> Result<(), GameError> {
         self.values.push(v);
+        Ok(())
     }
 
-    fn values(&self) -> &[Value] {
-        &self.values
+    fn values(&self) -> Values<'_> {
+        Values::Wide(&self.values)
     }
 
-    fn into_values(self: Box<Self>) -> Vec<Value> {
-        self.values
+    fn into_values(self: Box<Self>) -> ValueTable {
+        ValueTable::Wide(self.values)
     }
 }

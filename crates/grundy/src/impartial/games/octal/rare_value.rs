@@ -35,8 +35,10 @@
 
 use super::classes::{best_mask, count_index, ClassMask};
 use super::rules::MoveRules;
+use super::table::{Cell, ValueTable, Values, NARROW_BITS};
 use super::{checked_value, SequenceSolver, Value, PROGRESS_CHUNK};
 use crate::error::GameError;
+use crate::limits::{human_bytes, Budget};
 use rayon::prelude::*;
 
 /// Pairs scanned from one end before switching to the other, in step 3.
@@ -48,7 +50,12 @@ const HEAPS_PER_TASK: usize = 32;
 /// The rare-value solver (see the module docs).
 pub struct RareValueSolver<'r> {
     rules: &'r MoveRules,
-    values: Vec<Value>,
+    /// One byte a heap while every value fits in `narrow_bits` bits, then two.
+    values: ValueTable,
+    /// [`NARROW_BITS`], or fewer in tests (so that the table widens within a few heaps).
+    narrow_bits: u32,
+    /// Worker threads (for the scratch named when widening is refused).
+    threads: usize,
     /// `q`: the parity of every split removal, when they share one (position-parity variant).
     split_parity: Option<u64>,
     classes: ClassMask,
@@ -70,20 +77,24 @@ pub struct RareValueSolver<'r> {
 
 impl<'r> RareValueSolver<'r> {
     /// A single-threaded solver that continues from `values` = `G(0..values.len())` (empty to
-    /// start afresh).
-    pub fn new(rules: &'r MoveRules, values: Vec<Value>) -> RareValueSolver<'r> {
+    /// start afresh: `Vec::new().into()` or `ValueTable::default()`, narrow). A wide table is
+    /// kept wide, even when its values would fit in one byte.
+    pub fn new(rules: &'r MoveRules, values: ValueTable) -> RareValueSolver<'r> {
         debug_assert!(
             rules.split3.is_empty(),
             "three-way splits use the naive solver"
         );
         let bits = values
+            .view()
             .iter()
-            .map(|&v| u16::BITS - v.leading_zeros())
+            .map(|v| u16::BITS - v.leading_zeros())
             .max()
             .unwrap_or(0)
             .max(1);
         let mut solver = RareValueSolver {
             rules,
+            narrow_bits: NARROW_BITS,
+            threads: 1,
             split_parity: rules.split_parity(),
             classes: ClassMask::ALL_RARE,
             bits,
@@ -95,9 +106,12 @@ impl<'r> RareValueSolver<'r> {
             pool: None,
             values,
         };
-        for n in 0..solver.values.len() {
+        for (n, v) in solver.values.view().iter().enumerate() {
             let parity_bit = solver.parity_bit(n as u64);
-            solver.counts[count_index(solver.values[n] as u64, parity_bit)] += 1;
+            solver.counts[count_index(v as u64, parity_bit)] += 1;
+        }
+        if bits > NARROW_BITS {
+            solver.values.widen();
         }
         solver.choose_mask(true);
         solver
@@ -109,6 +123,7 @@ impl<'r> RareValueSolver<'r> {
     /// on it.
     pub fn with_threads(mut self, threads: usize) -> Result<RareValueSolver<'r>, GameError> {
         let threads = threads.max(1);
+        self.threads = threads;
         self.pool = Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -120,8 +135,8 @@ impl<'r> RareValueSolver<'r> {
 
     /// Bytes of scratch the solver holds besides the table, at its widest (16-bit values) on
     /// `threads` threads: the bitsets of two far blocks (the one finishing and the next) and,
-    /// per thread, one task's flags and scan scratch. Budgets add it to the table's 2 bytes a
-    /// heap, so that a tiny budget is refused with the figure that really broke it.
+    /// per thread, one task's flags and scan scratch. Budgets add it to the table's 1 or 2 bytes
+    /// a heap, so that a tiny budget is refused with the figure that really broke it.
     pub fn scratch_bytes(threads: usize) -> u128 {
         let words = words_for(Value::BITS);
         let sets = 2 * block_len(Value::BITS) * 2 * words * 8;
@@ -133,6 +148,17 @@ impl<'r> RareValueSolver<'r> {
     /// depend on it).
     pub fn with_block_len(mut self, block: usize) -> RareValueSolver<'r> {
         self.block = Some(block.max(1));
+        self
+    }
+
+    /// Keeps the table narrow only while the values fit in `bits` bits (tests: below 8, the
+    /// table widens within a few heaps; the values do not depend on it).
+    #[cfg(test)]
+    fn with_narrow_bits(mut self, bits: u32) -> RareValueSolver<'r> {
+        self.narrow_bits = bits;
+        if self.bits > bits {
+            self.values.widen();
+        }
         self
     }
 
@@ -158,7 +184,7 @@ impl<'r> RareValueSolver<'r> {
             self.classes = best;
             self.rare_heaps.clear();
             self.rare_values.clear();
-            for (n, &v) in self.values.iter().enumerate().skip(1) {
+            for (n, v) in self.values.view().iter().enumerate().skip(1) {
                 if best.class(v as u64, self.parity_bit(n as u64)) == 0 {
                     self.rare_heaps.push(n as u64);
                     self.rare_values.push(v);
@@ -176,14 +202,32 @@ impl<'r> RareValueSolver<'r> {
         !self.values.is_empty()
             && self
                 .classes
-                .class(self.values[0] as u64, self.parity_bit(0))
+                .class(self.values.get(0) as u64, self.parity_bit(0))
                 == 0
     }
 
     /// Records `G(n) = v` for `n = values.len()` (counts, rare list); returns whether the
     /// values now need another bit. The mask is reviewed by [`Self::review_mask`].
-    fn record(&mut self, v: Value) -> bool {
+    ///
+    /// A value that does not fit the narrow table widens it here, once: a new bit ends the
+    /// block and discards the far work computed for the next one, so no phase holds the
+    /// narrow table. The copy holds both tables for a moment (3 bytes a heap), checked
+    /// against the memory budget first.
+    fn record(&mut self, v: Value) -> Result<bool, GameError> {
         let n = self.values.len() as u64;
+        if matches!(self.values, ValueTable::Narrow(_)) && v >> self.narrow_bits != 0 {
+            let peak = self.values.widening_peak();
+            let scratch = Self::scratch_bytes(self.threads);
+            Budget::current().check(
+                &format!(
+                    "widening the table to 2 bytes a heap at G({n}) = {v} ({} while the 1- and 2-byte copies are both held, plus {} of solver scratch)",
+                    human_bytes(peak),
+                    human_bytes(scratch)
+                ),
+                peak + scratch,
+            )?;
+            self.values.widen();
+        }
         let parity_bit = self.parity_bit(n);
         let rare = self.classes.class(v as u64, parity_bit) == 0;
         self.values.push(v);
@@ -197,7 +241,7 @@ impl<'r> RareValueSolver<'r> {
             self.rare_heaps.push(n);
             self.rare_values.push(v);
         }
-        grew
+        Ok(grew)
     }
 
     /// Re-chooses the mask when due (the values needed another bit, or the rare heaps grew by
@@ -243,7 +287,7 @@ impl<'r> RareValueSolver<'r> {
     fn extend_blocked(
         &mut self,
         len: u64,
-        on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
+        on_chunk: &mut dyn FnMut(Values<'_>) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
         let pool = self.pool.take();
         let mut pending: Option<FarBlock> = None;
@@ -258,7 +302,7 @@ impl<'r> RareValueSolver<'r> {
                 None => run(),
             };
             if result.is_ok() && self.values.len() / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
-                result = on_chunk(&self.values);
+                result = on_chunk(self.values.view());
             }
         }
         self.pool = pool;
@@ -280,23 +324,20 @@ impl<'r> RareValueSolver<'r> {
             let next_len = block.min((len - (start + this_len) as u64) as usize);
             let (outcome, next) = {
                 let context = self.context();
-                let known = &self.values[..];
-                let far = match pending.take() {
-                    Some(far) if far.fits(start, this_len, &context) => far,
-                    _ => far_block(&context, known, start, this_len),
-                };
-                rayon::join(
-                    || near_block(&context, known, &far),
-                    || {
-                        (next_len > 0)
-                            .then(|| far_block(&context, known, start + this_len, next_len))
-                    },
-                )
+                let pending = pending.take();
+                match &self.values {
+                    ValueTable::Narrow(known) => {
+                        solve_block(&context, known, pending, this_len, next_len)
+                    }
+                    ValueTable::Wide(known) => {
+                        solve_block(&context, known, pending, this_len, next_len)
+                    }
+                }
             };
             let fresh = outcome?;
             let mut grew = false;
             for &v in &fresh {
-                grew |= self.record(v);
+                grew |= self.record(v)?;
             }
             let complete = fresh.len() == this_len;
             let changed = self.review_mask(grew);
@@ -304,6 +345,28 @@ impl<'r> RareValueSolver<'r> {
         }
         Ok(())
     }
+}
+
+/// One block of `this_len` heaps from `known.len()` on, with `pending` the far phase computed
+/// for it beside the previous block (used when it still fits): its near phase, beside the far
+/// phase of the next `next_len` heaps. Returns the block's values (fewer when one needs
+/// another bit) and the next block's far phase.
+fn solve_block<T: Cell>(
+    context: &Context,
+    known: &[T],
+    pending: Option<FarBlock>,
+    this_len: usize,
+    next_len: usize,
+) -> (Result<Vec<Value>, GameError>, Option<FarBlock>) {
+    let start = known.len();
+    let far = match pending {
+        Some(far) if far.fits(start, this_len, context) => far,
+        _ => far_block(context, known, start, this_len),
+    };
+    rayon::join(
+        || near_block(context, known, &far),
+        || (next_len > 0).then(|| far_block(context, known, start + this_len, next_len)),
+    )
 }
 
 /// Heaps per block for values of `bits` bits: at most 256 (the near phase, which is
@@ -382,7 +445,7 @@ impl Context<'_> {
 /// both do, so the last task one thread still works on is time the other waits: with tasks
 /// of 32 heaps in rayon's split order that tail was a few tenths of a task per block. Taken
 /// in order, the last tasks are the small ones.
-fn far_block(context: &Context, known: &[Value], start: usize, len: usize) -> FarBlock {
+fn far_block<T: Cell>(context: &Context, known: &[T], start: usize, len: usize) -> FarBlock {
     let words = context.words;
     let mut sets = vec![0u64; len * 2 * words];
     let threads = rayon::current_num_threads();
@@ -515,44 +578,44 @@ fn pack(flags: &[u8], w: usize) -> u64 {
 macro_rules! with_const_size {
     ($size:expr, $run:ident($($args:expr),*)) => {
         match $size {
-            64 => $run::<64>($($args),*),
-            128 => $run::<128>($($args),*),
-            256 => $run::<256>($($args),*),
-            512 => $run::<512>($($args),*),
-            1024 => $run::<1024>($($args),*),
-            2048 => $run::<2048>($($args),*),
-            4096 => $run::<4096>($($args),*),
-            8192 => $run::<8192>($($args),*),
-            16384 => $run::<16384>($($args),*),
-            32768 => $run::<32768>($($args),*),
-            _ => $run::<65536>($($args),*),
+            64 => $run::<_, 64>($($args),*),
+            128 => $run::<_, 128>($($args),*),
+            256 => $run::<_, 256>($($args),*),
+            512 => $run::<_, 512>($($args),*),
+            1024 => $run::<_, 1024>($($args),*),
+            2048 => $run::<_, 2048>($($args),*),
+            4096 => $run::<_, 4096>($($args),*),
+            8192 => $run::<_, 8192>($($args),*),
+            16384 => $run::<_, 16384>($($args),*),
+            32768 => $run::<_, 32768>($($args),*),
+            _ => $run::<_, 65536>($($args),*),
         }
     };
 }
 
 /// Flags `g ⊕ partners[j]` in row `j` of `rows` (rows of `size` bytes), for every `j`: the
 /// transposed step 1 of the far phase, one store per (rare part, heap).
-fn flag_rows(rows: &mut [u8], size: usize, g: Value, partners: &[Value]) {
+fn flag_rows<T: Cell>(rows: &mut [u8], size: usize, g: T, partners: &[T]) {
     with_const_size!(size, flag_rows_sized(rows, g, partners))
 }
 
 #[inline(always)]
-fn flag_rows_sized<const S: usize>(rows: &mut [u8], g: Value, partners: &[Value]) {
+fn flag_rows_sized<T: Cell, const S: usize>(rows: &mut [u8], g: T, partners: &[T]) {
     for (row, &p) in rows.chunks_exact_mut(S).zip(partners) {
-        row[(g ^ p) as usize & (S - 1)] = 1;
+        row[(g ^ p).index() & (S - 1)] = 1;
     }
 }
 
 /// Flags every value of `xs` in `seen` (one byte per value): step 3's store per pair.
-fn flag_values(seen: &mut [u8], xs: &[Value]) {
+fn flag_values<T: Cell>(seen: &mut [u8], xs: &[T]) {
     with_const_size!(seen.len(), flag_values_sized(seen, xs))
 }
 
 #[inline(always)]
-fn flag_values_sized<const S: usize>(seen: &mut [u8], xs: &[Value]) {
+fn flag_values_sized<T: Cell, const S: usize>(seen: &mut [u8], xs: &[T]) {
     let seen = &mut seen[..S];
     for &x in xs {
-        seen[x as usize & (S - 1)] = 1;
+        seen[x.index() & (S - 1)] = 1;
     }
 }
 
@@ -585,7 +648,7 @@ fn mark_rare_splits(
 /// partners of consecutive heaps are consecutive, so one contiguous run of the table is
 /// XORed with `G(r)` (vectorised) and flagged heap by heap; the few parts valid for only some
 /// heaps (at the edges of the range) are done per heap.
-fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
+fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u8]) {
     let size = context.words * 64;
     let count = (flags.len() / size) as u64;
     let bound = known.len() as u64;
@@ -594,7 +657,7 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
         let n = first + i as u64;
         for &k in &rules.take {
             if n > k && n - k < bound {
-                heap_flags[known[(n - k) as usize] as usize] = 1;
+                heap_flags[known[(n - k) as usize].index()] = 1;
             }
         }
     }
@@ -630,10 +693,15 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
             match equal {
                 Some(e) if (e as usize) < partners.len() => {
                     let e = e as usize;
-                    flag_rows(&mut rows[..e * size], size, g, &partners[..e]);
-                    flag_rows(&mut rows[(e + 1) * size..], size, g, &partners[e + 1..]);
+                    flag_rows(&mut rows[..e * size], size, T::of(g), &partners[..e]);
+                    flag_rows(
+                        &mut rows[(e + 1) * size..],
+                        size,
+                        T::of(g),
+                        &partners[e + 1..],
+                    );
                 }
-                _ => flag_rows(rows, size, g, partners),
+                _ => flag_rows(rows, size, T::of(g), partners),
             }
         }
         for i in skip..count {
@@ -644,7 +712,14 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
                 own.start..own.end.min(all.start),
                 own.start.max(all.end)..own.end,
             ] {
-                mark_rare_splits(context, part, rest, distinct, |j| known[j], heap_flags);
+                mark_rare_splits(
+                    context,
+                    part,
+                    rest,
+                    distinct,
+                    |j| known[j].into(),
+                    heap_flags,
+                );
             }
         }
     }
@@ -652,9 +727,9 @@ fn far_marks(context: &Context, known: &[Value], first: u64, flags: &mut [u8]) {
 
 /// Step 3 of the far phase of heap `n` (its `marks` done): a budgeted scan over the splits
 /// with both parts below the bound `known.len()`, recorded in `seen`.
-fn far_scan(
+fn far_scan<T: Cell>(
     context: &Context,
-    known: &[Value],
+    known: &[T],
     n: u64,
     marks: &[u64],
     seen: &mut [u64],
@@ -674,7 +749,7 @@ fn far_scan(
         };
         // Both parts below the bound: a > rest − bound.
         let first = (rest + 1).saturating_sub(known.len()).max(1);
-        let xor_pairs = |low, high, out: &mut [Value]| xor_pairs_in(known, rest, low, high, out);
+        let xor_pairs = |low, high, out: &mut [T]| xor_pairs_in(known, rest, low, high, out);
         if scan_pairs(
             xor_pairs,
             first,
@@ -701,8 +776,14 @@ fn far_scan(
 /// word still holding one: most words are done after a few chunks, so a check then packs one
 /// or two words of flags instead of every word (packing was a tenth of the run's profile).
 /// What is left in `target` is thus only ever fewer of the values not in `seen`.
-fn scan_pairs(
-    xor_pairs: impl Fn(usize, usize, &mut [Value]),
+///
+/// Once at most [`FEW_TARGETS`] values are left, a chunk is compared with each of them (a
+/// vectorised compare, 16 lanes of one-byte values) instead of flagging its every value (a
+/// store each, the scan's bound): `seen` then gains only the targets found, fewer values but
+/// all true options, which is all the near phase relies on. On Grundy's game, whose scans
+/// mostly hunt a last value or two, this is a fifth of the run.
+fn scan_pairs<T: Cell>(
+    xor_pairs: impl Fn(usize, usize, &mut [T]),
     first: usize,
     last: usize,
     target: &mut [u64],
@@ -720,7 +801,7 @@ fn scan_pairs(
     if found(target, seen) {
         return true;
     }
-    let mut chunk = [0 as Value; SCAN_CHUNK];
+    let mut chunk = [T::default(); SCAN_CHUNK];
     let (mut front, mut back) = (first, last + 1);
     let mut from_front = true;
     while front < back && *budget > 0 {
@@ -734,13 +815,50 @@ fn scan_pairs(
         from_front = !from_front;
         let xors = &mut chunk[..high - low];
         xor_pairs(low, high, xors);
-        flag_values(seen, xors);
+        let mut few = [T::default(); FEW_TARGETS];
+        match few_targets(target, &mut few) {
+            Some(count) => {
+                for &t in &few[..count] {
+                    if xors.iter().fold(false, |any, &x| any | (x == t)) {
+                        seen[t.index()] = 1;
+                    }
+                }
+            }
+            None => flag_values(seen, xors),
+        }
         *budget = budget.saturating_sub(high - low);
         if found(target, seen) {
             return true;
         }
     }
     false
+}
+
+/// Targets left at which [`scan_pairs`] compares each chunk of one-byte values with them
+/// instead of flagging every value of it (half as many for two-byte values: a vector holds
+/// half the lanes). A chunk of 64 one-byte values is four 16-byte compares a target against
+/// 64 stores.
+const FEW_TARGETS: usize = 6;
+
+/// The values of the bitset `target` into `few`, when there are at most [`FEW_TARGETS`]
+/// (half as many for two-byte cells): then a chunk costs a vectorised compare for each
+/// instead of a store a value.
+#[inline]
+fn few_targets<T: Cell>(target: &[u64], few: &mut [T; FEW_TARGETS]) -> Option<usize> {
+    let limit = FEW_TARGETS / std::mem::size_of::<T>();
+    let mut count = 0;
+    for (w, &word) in target.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            if count == limit {
+                return None;
+            }
+            few[count] = T::of((w * 64 + bits.trailing_zeros() as usize) as Value);
+            count += 1;
+            bits &= bits - 1;
+        }
+    }
+    Some(count)
 }
 
 /// `G(a) ⊕ G(rest − a)` for `a` in `low..high`, from one table slice (both parts in it): two
@@ -750,13 +868,13 @@ fn scan_pairs(
 /// vectorised 48 of 64 pairs and left 16 to a scalar epilogue (a quarter of the far scan's
 /// time); with the length a constant every pair is in a vector.
 #[inline]
-fn xor_pairs_in(values: &[Value], rest: usize, low: usize, high: usize, out: &mut [Value]) {
+fn xor_pairs_in<T: Cell>(values: &[T], rest: usize, low: usize, high: usize, out: &mut [T]) {
     let small = &values[low..high];
     let large = &values[rest + 1 - high..=rest - low];
     if out.len() == SCAN_CHUNK {
-        let small: &[Value; SCAN_CHUNK] = small.try_into().expect("a full chunk");
-        let large: &[Value; SCAN_CHUNK] = large.try_into().expect("a full chunk");
-        let out: &mut [Value; SCAN_CHUNK] = out.try_into().expect("a full chunk");
+        let small: &[T; SCAN_CHUNK] = small.try_into().expect("a full chunk");
+        let large: &[T; SCAN_CHUNK] = large.try_into().expect("a full chunk");
+        let out: &mut [T; SCAN_CHUNK] = out.try_into().expect("a full chunk");
         for (i, o) in out.iter_mut().enumerate() {
             *o = small[i] ^ large[SCAN_CHUNK - 1 - i];
         }
@@ -769,10 +887,17 @@ fn xor_pairs_in(values: &[Value], rest: usize, low: usize, high: usize, out: &mu
 
 /// The near phase of a block: finishes its heaps in order (module docs). Returns their
 /// values; fewer than the block's heaps when one needs another bit (the block ends there).
-fn near_block(context: &Context, known: &[Value], far: &FarBlock) -> Result<Vec<Value>, GameError> {
+fn near_block<T: Cell>(
+    context: &Context,
+    known: &[T],
+    far: &FarBlock,
+) -> Result<Vec<Value>, GameError> {
     let words = context.words;
     let start = known.len();
-    let mut fresh: Vec<Value> = Vec::with_capacity(far.len);
+    // The values as the table stores them (read by the next heaps), and as found (the last
+    // may not fit the cell: it ends the block, and the caller widens the table).
+    let mut fresh: Vec<T> = Vec::with_capacity(far.len);
+    let mut found: Vec<Value> = Vec::with_capacity(far.len);
     // Rare heaps found in this block, and their values.
     let mut new_rare: (Vec<u64>, Vec<Value>) = (Vec::new(), Vec::new());
     let mut marks = vec![0u64; words];
@@ -794,7 +919,8 @@ fn near_block(context: &Context, known: &[Value], far: &FarBlock) -> Result<Vec<
             [&mut marks, &mut seen],
             &mut scratch,
         )?;
-        fresh.push(v);
+        fresh.push(T::of(v));
+        found.push(v);
         if n >= 1 && context.is_rare(n, v) {
             new_rare.0.push(n);
             new_rare.1.push(v);
@@ -803,18 +929,18 @@ fn near_block(context: &Context, known: &[Value], far: &FarBlock) -> Result<Vec<
             break;
         }
     }
-    Ok(fresh)
+    Ok(found)
 }
 
 /// The values known during a near phase: `known` then this block's `fresh` ones.
-struct Table<'a> {
-    known: &'a [Value],
-    fresh: &'a [Value],
+struct Table<'a, T> {
+    known: &'a [T],
+    fresh: &'a [T],
 }
 
-impl Table<'_> {
+impl<T: Cell> Table<'_, T> {
     #[inline]
-    fn get(&self, j: usize) -> Value {
+    fn get(&self, j: usize) -> T {
         match j.checked_sub(self.known.len()) {
             None => self.known[j],
             Some(i) => self.fresh[i],
@@ -826,9 +952,9 @@ impl Table<'_> {
 /// yet in the far phase's list), takes the candidate, and scans all splits for the rare
 /// values below it that neither phase has seen. `sets` are the far phase's marks and seen
 /// values (bitsets, updated in place).
-fn near_heap(
+fn near_heap<T: Cell>(
     context: &Context,
-    table: &Table,
+    table: &Table<T>,
     bound: usize,
     new_rare: &(Vec<u64>, Vec<Value>),
     n: u64,
@@ -844,7 +970,7 @@ fn near_heap(
     }
     for &k in &rules.take {
         if n > k && n - k >= bound {
-            set_bit(marks, table.get((n - k) as usize));
+            set_bit(marks, table.get((n - k) as usize).into());
         }
     }
     let rare = context.rare_heaps;
@@ -858,7 +984,7 @@ fn near_heap(
             0..partner_recent,
             rest,
             distinct,
-            |j| table.get(j),
+            |j| table.get(j).into(),
             &mut scratch.marks,
         );
         // Rare parts the far phase did not know: r ≥ bound.
@@ -869,12 +995,12 @@ fn near_heap(
             low..high,
             rest,
             distinct,
-            |j| table.get(j),
+            |j| table.get(j).into(),
             &mut scratch.marks,
         );
         for (&r, &g) in new_rare.0.iter().zip(&new_rare.1) {
             if r < rest && !(distinct && 2 * r == rest) {
-                set_bit(marks, g ^ table.get((rest - r) as usize));
+                set_bit(marks, g ^ table.get((rest - r) as usize).into());
             }
         }
     }
@@ -898,7 +1024,7 @@ fn near_heap(
             };
             // Both parts known before the block (the larger `rest − low`): the far scan's
             // vectorised XOR; otherwise value by value through the block's fresh values.
-            let xor_pairs = |low: usize, high: usize, out: &mut [Value]| {
+            let xor_pairs = |low: usize, high: usize, out: &mut [T]| {
                 if rest - low < table.known.len() {
                     xor_pairs_in(table.known, rest, low, high, out);
                     return;
@@ -937,27 +1063,31 @@ impl SequenceSolver for RareValueSolver<'_> {
             words: context.words,
             sets: vec![0; 2 * context.words],
         };
-        let mut fresh = near_block(&context, &self.values, &far)?;
+        let mut fresh = match &self.values {
+            ValueTable::Narrow(known) => near_block(&context, known, &far)?,
+            ValueTable::Wide(known) => near_block(&context, known, &far)?,
+        };
         Ok(fresh.pop().expect("a block of one heap yields one value"))
     }
 
-    fn push(&mut self, v: Value) {
-        let grew = self.record(v);
+    fn push(&mut self, v: Value) -> Result<(), GameError> {
+        let grew = self.record(v)?;
         self.review_mask(grew);
+        Ok(())
     }
 
-    fn values(&self) -> &[Value] {
-        &self.values
+    fn values(&self) -> Values<'_> {
+        self.values.view()
     }
 
-    fn into_values(self: Box<Self>) -> Vec<Value> {
+    fn into_values(self: Box<Self>) -> ValueTable {
         self.values
     }
 
     fn extend_to(
         &mut self,
         len: u64,
-        on_chunk: &mut dyn FnMut(&[Value]) -> Result<(), GameError>,
+        on_chunk: &mut dyn FnMut(Values<'_>) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
         self.extend_blocked(len, on_chunk)
     }
@@ -974,6 +1104,10 @@ mod tests {
     fn solve(solver: &mut dyn SequenceSolver, len: u64) -> Vec<Value> {
         solver.extend_to(len, &mut |_| Ok(())).unwrap();
         solver.values().to_vec()
+    }
+
+    fn fresh() -> ValueTable {
+        ValueTable::default()
     }
 
     /// Random finite codes (octal digits, optionally a leading 4) of up to four digits.
@@ -997,7 +1131,7 @@ mod tests {
         fn rare_value_agrees_with_naive(code in codes(), len in 1u64..700) {
             let rules = OctalCode::parse(&code, &code).unwrap().rules();
             let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), len);
-            let fast = solve(&mut RareValueSolver::new(&rules, Vec::new()), len);
+            let fast = solve(&mut RareValueSolver::new(&rules, fresh()), len);
             prop_assert_eq!(&fast, &naive, "{}", code);
             let definition = heap_table(&rules, (len - 1).min(150)).unwrap();
             let short: Vec<u64> = naive.iter().take(definition.len()).map(|&v| v as u64).collect();
@@ -1019,26 +1153,64 @@ mod tests {
                 rules.distinct = rules.split.clone();
             }
             let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), len);
-            let mut blocked = RareValueSolver::new(&rules, Vec::new())
+            let mut blocked = RareValueSolver::new(&rules, fresh())
                 .with_block_len(block)
                 .with_threads(threads)
                 .unwrap();
             prop_assert_eq!(&solve(&mut blocked, len), &naive, "{} distinct {}", code, distinct);
-            let mut one_by_one = RareValueSolver::new(&rules, Vec::new());
+            let mut one_by_one = RareValueSolver::new(&rules, fresh());
             while (one_by_one.values().len() as u64) < len.min(400) {
                 let v = one_by_one.next_value().unwrap();
-                one_by_one.push(v);
+                one_by_one.push(v).unwrap();
             }
-            prop_assert_eq!(one_by_one.values(), &naive[..one_by_one.values().len()]);
+            prop_assert_eq!(one_by_one.values().to_vec(), &naive[..one_by_one.values().len()]);
+        }
+
+        /// With the narrow width set to 3 bits the table widens within a few heaps (in the
+        /// block loop, or one heap at a time): the values are the naive solver's, for any
+        /// block length and thread count, and the table ends wide exactly when a value needs
+        /// more than 3 bits.
+        #[test]
+        fn widening_from_3_bits_agrees_with_naive(
+            code in codes(),
+            len in 1u64..2000,
+            block in 1usize..300,
+            threads in 1usize..4,
+        ) {
+            let rules = OctalCode::parse(&code, &code).unwrap().rules();
+            let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), len);
+            let mut narrow = RareValueSolver::new(&rules, fresh())
+                .with_narrow_bits(3)
+                .with_block_len(block)
+                .with_threads(threads)
+                .unwrap();
+            prop_assert_eq!(&solve(&mut narrow, len), &naive, "{}", code);
+            let wide = naive.iter().any(|&v| v >= 8);
+            prop_assert_eq!(matches!(narrow.values(), Values::Wide(_)), wide);
+            let mut one_by_one = RareValueSolver::new(&rules, fresh()).with_narrow_bits(3);
+            while (one_by_one.values().len() as u64) < len.min(300) {
+                let v = one_by_one.next_value().unwrap();
+                one_by_one.push(v).unwrap();
+            }
+            prop_assert_eq!(one_by_one.values().to_vec(), &naive[..one_by_one.values().len()]);
         }
 
         /// Resuming from any prefix gives the same values as one uninterrupted run.
         #[test]
         fn resuming_from_a_prefix_changes_nothing(code in codes(), cut in 0usize..400) {
             let rules = OctalCode::parse(&code, &code).unwrap().rules();
-            let whole = solve(&mut RareValueSolver::new(&rules, Vec::new()), 400);
-            let resumed = solve(&mut RareValueSolver::new(&rules, whole[..cut].to_vec()), 400);
-            prop_assert_eq!(resumed, whole);
+            let whole = solve(&mut RareValueSolver::new(&rules, fresh()), 400);
+            for table in [
+                ValueTable::Wide(whole[..cut].to_vec()),
+                ValueTable::Narrow(whole[..cut].iter().map(|&v| v as u8).collect()),
+            ] {
+                // (A narrow prefix only when its values fit in a byte.)
+                if matches!(table, ValueTable::Narrow(_)) && whole[..cut].iter().any(|&v| v > 255) {
+                    continue;
+                }
+                let resumed = solve(&mut RareValueSolver::new(&rules, table), 400);
+                prop_assert_eq!(&resumed, &whole);
+            }
         }
     }
 
@@ -1047,13 +1219,13 @@ mod tests {
     #[test]
     fn mask_choice_finds_the_sparse_classes_of_0_16() {
         let rules = OctalCode::parse("0.16", "0.16").unwrap().rules();
-        let mut solver = RareValueSolver::new(&rules, Vec::new());
+        let mut solver = RareValueSolver::new(&rules, fresh());
         solver.extend_to(30_000, &mut |_| Ok(())).unwrap();
         let classes = solver.classes();
         assert_eq!(classes.mask, 0x1e);
         let q = rules.split_parity().unwrap_or(0);
         let rare: Vec<u64> = (1..30_000u64)
-            .filter(|&n| classes.class(solver.values()[n as usize] as u64, (n ^ q) & 1) == 0)
+            .filter(|&n| classes.class(solver.values().get(n as usize) as u64, (n ^ q) & 1) == 0)
             .collect();
         assert_eq!(solver.rare_heaps, rare);
         assert_eq!(rare.last(), Some(&13935));
@@ -1064,8 +1236,8 @@ mod tests {
     #[test]
     fn two_threads_give_the_single_thread_table_of_officers() {
         let rules = OctalCode::parse("0.6", "0.6").unwrap().rules();
-        let one = solve(&mut RareValueSolver::new(&rules, Vec::new()), 60_000);
-        let mut two = RareValueSolver::new(&rules, Vec::new())
+        let one = solve(&mut RareValueSolver::new(&rules, fresh()), 60_000);
+        let mut two = RareValueSolver::new(&rules, fresh())
             .with_threads(2)
             .unwrap();
         assert_eq!(solve(&mut two, 60_000), one);
@@ -1083,7 +1255,7 @@ mod tests {
             distinct: vec![0],
         };
         let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), 3000);
-        let fast = solve(&mut RareValueSolver::new(&rules, Vec::new()), 3000);
+        let fast = solve(&mut RareValueSolver::new(&rules, fresh()), 3000);
         assert_eq!(fast, naive);
     }
 }

@@ -10,14 +10,16 @@
 //! 4. Report progress and save checkpoints (every `interval`, and at the end) from the
 //!    solver's chunk callback.
 //!
-//! Memory: 2 bytes a heap for the table plus the solver's scratch, checked before each stage.
+//! Memory: 1 byte a heap for the table while the values fit in a byte (the rare-value solver
+//! widens it to 2 when one does not, checking the copy), plus the solver's scratch, checked
+//! before each stage.
 
 use super::checkpoint;
 use super::naive::NaiveSolver;
 use super::rare_value::RareValueSolver;
 use super::rules::MoveRules;
 use super::three_way::ThreeWaySolver;
-use super::{period_rule_of, SequenceSolver, Value};
+use super::{period_rule_of, SequenceSolver, Value, ValueTable, Values, PROGRESS_CHUNK};
 use crate::error::GameError;
 use crate::limits::{human_bytes, Budget};
 use crate::numeric::Nimber;
@@ -47,8 +49,9 @@ pub struct Run<'a> {
 /// The values computed, and the certified period that extends them (if one was found).
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// `G(0..values.len())`: at least the heaps asked for, unless a period covers the rest.
-    pub values: Vec<Value>,
+    /// `G(0..values.len())`: at least the heaps asked for, unless a period covers the rest
+    /// (narrow when every value fits in a byte).
+    pub values: ValueTable,
     /// The certified period, when one was found: it gives every value past the table.
     pub period: Option<Period>,
     /// How many values came from the checkpoint file (0 for a fresh run).
@@ -59,9 +62,9 @@ impl Outcome {
     /// `G(n)`: from the table, or by the certified period beyond it.
     pub fn value(&self, n: u64) -> Option<Value> {
         match self.period {
-            _ if n < self.values.len() as u64 => Some(self.values[n as usize]),
+            _ if n < self.values.len() as u64 => Some(self.values.get(n as usize)),
             // Certified periods are ordinary (saltus 0): the value is the one it repeats.
-            Some(period) => Some(self.values[period.fold(self.values.len(), n).0]),
+            Some(period) => Some(self.values.get(period.fold(self.values.len(), n).0)),
             None => None,
         }
     }
@@ -136,21 +139,23 @@ impl<'a> Run<'a> {
         } else {
             PeriodRule::None
         };
-        // The real cost: the table (2 bytes a heap, up to the stage computed) plus the
-        // solver's scratch, which does not shrink with the table (so that a tiny budget is
-        // refused with the figure that broke it, not with a table of a few KiB).
+        // The real cost: the table (1 or 2 bytes a heap, as it is held now, up to the stage
+        // computed) plus the solver's scratch, which does not shrink with the table (so that
+        // a tiny budget is refused with the figure that broke it, not with a table of a few
+        // KiB). A narrow table that must widen checks the copy's peak when it does.
         let scratch = if rules.split3.is_empty() {
             RareValueSolver::scratch_bytes(threads)
         } else {
             0
         };
-        let refuse_past_budget = |heaps: u64| {
-            let table = heaps as u128 * std::mem::size_of::<Value>() as u128;
+        let refuse_past_budget = |heaps: u64, cell_bytes: u64| {
+            let table = heaps as u128 * cell_bytes as u128;
             Budget::current().check(
                 &format!(
-                    "a table of G(0..={}) for `{spec}` ({} at 2 bytes a heap, plus {} of solver scratch{})",
+                    "a table of G(0..={}) for `{spec}` ({} at {cell_bytes} byte{} a heap, plus {} of solver scratch{})",
                     heaps.saturating_sub(1),
                     human_bytes(table),
+                    if cell_bytes == 1 { "" } else { "s" },
                     human_bytes(scratch),
                     if rule == PeriodRule::None {
                         ""
@@ -161,45 +166,65 @@ impl<'a> Run<'a> {
                 table + scratch,
             )
         };
+        // The table as a fresh run holds it: narrow for the rare-value solver, wide for the
+        // three-way one.
+        let fresh_bytes = if rules.split3.is_empty() { 1 } else { 2 };
         if rule == PeriodRule::None {
-            refuse_past_budget(len)?;
+            refuse_past_budget(len, fresh_bytes)?;
         }
         let mut values = match &checkpoint {
             Some((path, _)) => match checkpoint::load(path, spec)? {
-                Some(values) => check_resumed(rules, spec, path, values)?,
+                Some(values) => check_resumed_head(rules, spec, path, values)?,
                 None => {
                     // Save the empty table now: an unwritable path fails at once, not after
-                    // the first interval of work.
-                    checkpoint::save(path, spec, &[])?;
-                    Vec::new()
+                    // the first interval of work. (Narrow, as a fresh run starts: a run killed
+                    // before its first save resumes narrow.)
+                    checkpoint::save(path, spec, Values::Narrow(&[]))?;
+                    ValueTable::default()
                 }
             },
-            None => Vec::new(),
+            None => ValueTable::default(),
         };
         let resumed_from = values.len() as u64;
-        // A checkpoint may hold more than this run needs: keep it all (the table may then be
-        // longer than `to + 1`), so that the final save never shortens it.
-        // The scan, not the Z-function search: its tail runs would take twice the table.
-        let mut period = find_certified_by_scan(&values, rule);
         if rule == PeriodRule::None {
             // The whole table is needed and fits (checked above): allocate it once, so that
             // growing it never holds the old and the new buffer at the same time.
             values.reserve(len.saturating_sub(values.len() as u64) as usize);
         }
+        // For two-way splits, the last value of a resumed table is checked by the solver
+        // itself, which computes it again from the others (one pass over the table).
+        let last = (values.len() > SPOT_CHECK && rules.split3.is_empty())
+            .then(|| values.pop())
+            .flatten();
         let mut solver: Box<dyn SequenceSolver> = if rules.split3.is_empty() {
             Box::new(RareValueSolver::new(rules, values).with_threads(threads)?)
         } else {
-            Box::new(ThreeWaySolver::new(rules, values))
+            Box::new(ThreeWaySolver::new(rules, values.into_wide()))
         };
+        if let (Some(saved), Some((path, _))) = (last, &checkpoint) {
+            let n = solver.values().len();
+            let rule = solver.next_value()?;
+            if rule != saved {
+                return Err(not_the_values(spec, path, n, saved, rule));
+            }
+            solver.push(saved)?;
+        }
+        // A checkpoint may hold more than this run needs: keep it all (the table may then be
+        // longer than `to + 1`), so that the final save never shortens it.
+        let mut period = certified_period(solver.values(), rule);
         let mut last_save = Instant::now();
         let mut saved_len = resumed_from;
-        // Heaps handed on to `chunks` so far: `0..emitted`, never past `to`.
+        // Heaps handed on to `chunks` so far: `0..emitted`, never past `to`; a piece of at
+        // most PROGRESS_CHUNK values at a time, widened for the callback.
         let mut emitted = 0usize;
-        let mut hand_on = |values: &[Value]| -> Result<(), GameError> {
+        let mut hand_on = |values: Values<'_>| -> Result<(), GameError> {
             let end = values.len().min(len as usize);
-            if let Some(chunks) = chunks.as_mut().filter(|_| end > emitted) {
-                chunks(emitted as u64, &values[emitted..end])?;
-                emitted = end;
+            if let Some(chunks) = chunks.as_mut() {
+                while emitted < end {
+                    let piece = emitted..end.min(emitted + PROGRESS_CHUNK);
+                    chunks(emitted as u64, &values.slice(piece.clone()).to_vec())?;
+                    emitted = piece.end;
+                }
             }
             Ok(())
         };
@@ -210,7 +235,7 @@ impl<'a> Run<'a> {
             } else {
                 len.min(done.saturating_mul(2).max(4096))
             };
-            refuse_past_budget(stage)?;
+            refuse_past_budget(stage, solver.values().cell_bytes())?;
             solver.extend_to(stage, &mut |values| {
                 if let Some(report) = progress.as_mut() {
                     report(values.len() as u64, len);
@@ -227,7 +252,7 @@ impl<'a> Run<'a> {
                 }
                 Ok(())
             })?;
-            period = find_certified_by_scan(solver.values(), rule);
+            period = certified_period(solver.values(), rule);
         }
         hand_on(solver.values())?;
         if let Some((path, _)) = &checkpoint {
@@ -285,50 +310,48 @@ pub fn default_threads() -> usize {
     }
 }
 
-/// Heaps of a resumed table checked from the start by [`check_resumed`].
+/// Heaps of a resumed table checked from the start by [`check_resumed_head`].
 const SPOT_CHECK: usize = 256;
 
 /// Values read from a checkpoint are used only after a spot check against the definition: the
-/// first [`SPOT_CHECK`] heaps and, for two-way splits (one pass over the table), the last. The
-/// checksum catches a damaged file; this catches a well-formed one that these rules did not
-/// compute (written by hand, or by a faulty version), which would otherwise resume silently
-/// into wrong values.
-fn check_resumed(
+/// first [`SPOT_CHECK`] heaps here (by the naive solver) and, for two-way splits, the last
+/// (recomputed by the run's solver from the others, one pass over the table). The checksum
+/// catches a damaged file; this catches a well-formed one that these rules did not compute
+/// (written by hand, or by a faulty version), which would otherwise resume silently into
+/// wrong values.
+fn check_resumed_head(
     rules: &MoveRules,
     spec: &str,
     path: &Path,
-    values: Vec<Value>,
-) -> Result<Vec<Value>, GameError> {
-    let wrong = |n: usize, saved: Value, rule: Value| {
-        GameError::io_other(format!(
-            "checkpoint {} does not hold the values of `{spec}`: it says G({n}) = {saved}, the rules give {rule}; delete it to start afresh",
-            path.display()
-        ))
-    };
+    values: ValueTable,
+) -> Result<ValueTable, GameError> {
     let head = values.len().min(SPOT_CHECK);
     let mut naive = NaiveSolver::new(rules, Vec::with_capacity(head));
-    for (n, &saved) in values[..head].iter().enumerate() {
+    for (n, saved) in values.view().slice(0..head).iter().enumerate() {
         let rule = naive.next_value()?;
         if rule != saved {
-            return Err(wrong(n, saved, rule));
+            return Err(not_the_values(spec, path, n, saved, rule));
         }
-        naive.push(saved);
+        naive.push(saved)?;
     }
-    if values.len() <= head || !rules.split3.is_empty() {
-        return Ok(values);
+    Ok(values)
+}
+
+/// The refusal of a checkpoint that says `G(n) = saved` where the rules give `rule`.
+fn not_the_values(spec: &str, path: &Path, n: usize, saved: Value, rule: Value) -> GameError {
+    GameError::io_other(format!(
+        "checkpoint {} does not hold the values of `{spec}`: it says G({n}) = {saved}, the rules give {rule}; delete it to start afresh",
+        path.display()
+    ))
+}
+
+/// The period of `values` certified by `rule`, at either width (values are equal as bytes
+/// exactly when they are equal).
+fn certified_period(values: Values<'_>, rule: PeriodRule) -> Option<Period> {
+    match values {
+        Values::Narrow(values) => find_certified_by_scan(values, rule),
+        Values::Wide(values) => find_certified_by_scan(values, rule),
     }
-    let mut values = values;
-    let saved = values
-        .pop()
-        .expect("the table is longer than its checked head");
-    let n = values.len();
-    let mut naive = Box::new(NaiveSolver::new(rules, values));
-    let rule = naive.next_value()?;
-    if rule != saved {
-        return Err(wrong(n, saved, rule));
-    }
-    naive.push(saved);
-    Ok(naive.into_values())
 }
 
 #[cfg(test)]
@@ -357,7 +380,7 @@ mod tests {
                 .compute_handing_on(to, Some(&mut chunks))
                 .unwrap();
             let table = outcome.values.len().min(to as usize + 1);
-            proptest::prop_assert_eq!(&handed[..], &outcome.values[..table]);
+            proptest::prop_assert_eq!(&handed[..], &outcome.values.view().slice(0..table).to_vec()[..]);
             let plain = Run::new(&rules, code).compute(to).unwrap();
             for n in 0..=to {
                 proptest::prop_assert_eq!(outcome.value(n), plain.value(n));
@@ -392,6 +415,38 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
     }
 
+    /// A run of 0.64 checkpointed at 3000 heaps (values below 256: a narrow table, saved at one
+    /// byte a value) resumes past heap 3833, whose value 256 widens the table: the values are
+    /// those of one uninterrupted run.
+    #[test]
+    fn resuming_across_the_widening_point_changes_nothing() {
+        let rules = OctalCode::parse("0.64", "t").unwrap().rules();
+        let path = std::env::temp_dir().join(format!("grundy-seq-{}-widen.ck", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let fresh = Run::new(&rules, "octal:0.64")
+            .without_period_shortcut()
+            .compute(8000)
+            .unwrap();
+        let fresh = fresh.values.into_wide();
+        assert_eq!(fresh.iter().position(|&v| v > 255), Some(3833));
+        let first = Run::new(&rules, "octal:0.64")
+            .without_period_shortcut()
+            .checkpoint(path.clone(), Duration::ZERO)
+            .compute(2999)
+            .unwrap();
+        assert!(matches!(first.values, ValueTable::Narrow(_)));
+        let saved = checkpoint::load(&path, "octal:0.64").unwrap().unwrap();
+        assert_eq!(saved, first.values);
+        let resumed = Run::new(&rules, "octal:0.64")
+            .without_period_shortcut()
+            .checkpoint(path.clone(), Duration::ZERO)
+            .compute(8000)
+            .unwrap();
+        assert_eq!(resumed.resumed_from, 3000);
+        assert_eq!(resumed.values, ValueTable::Wide(fresh));
+        std::fs::remove_file(&path).unwrap();
+    }
+
     /// A well-formed checkpoint (right checksum, right game) whose values these rules did not
     /// compute is refused, at a wrong head value or a wrong last value, never resumed.
     #[test]
@@ -399,11 +454,15 @@ mod tests {
         let rules = OctalCode::parse("0.6", "t").unwrap().rules();
         let path =
             std::env::temp_dir().join(format!("grundy-seq-{}-forged.ck", std::process::id()));
-        let fresh = Run::new(&rules, "octal:0.6").compute(999).unwrap().values;
+        let fresh = Run::new(&rules, "octal:0.6")
+            .compute(999)
+            .unwrap()
+            .values
+            .into_wide();
         for (n, wrong) in [(5, 7), (999, 0)] {
             let mut forged = fresh.clone();
             forged[n] = wrong;
-            checkpoint::save(&path, "octal:0.6", &forged).unwrap();
+            checkpoint::save(&path, "octal:0.6", Values::Wide(&forged)).unwrap();
             let error = Run::new(&rules, "octal:0.6")
                 .checkpoint(path.clone(), Duration::from_secs(60))
                 .compute(2000)
@@ -413,7 +472,7 @@ mod tests {
             assert!(error.contains(&expected), "{error}");
         }
         // The true values resume.
-        checkpoint::save(&path, "octal:0.6", &fresh).unwrap();
+        checkpoint::save(&path, "octal:0.6", Values::Wide(&fresh)).unwrap();
         let resumed = Run::new(&rules, "octal:0.6")
             .checkpoint(path.clone(), Duration::from_secs(60))
             .compute(1500)

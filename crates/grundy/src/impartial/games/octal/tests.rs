@@ -253,8 +253,9 @@ fn huge_tables_are_refused_with_the_figure() {
         .compute(1 << 50)
         .unwrap_err()
         .to_string();
+    // Grundy's game starts narrow: values below 256 take one byte a heap.
     assert!(
-        error.contains("2.0 PiB") && error.contains("2 bytes a heap"),
+        error.contains("1.0 PiB") && error.contains("1 byte a heap"),
         "{error}"
     );
     // Periodic games need only the certificate, however far the table goes.
@@ -262,7 +263,7 @@ fn huge_tables_are_refused_with_the_figure() {
     let outcome = Run::new(&kayles, "octal:0.77").compute(1 << 50).unwrap();
     assert_eq!(
         outcome.value((1 << 50) - 1),
-        Some(outcome.values[71 + ((1 << 50) - 1 - 71) % 12])
+        Some(outcome.values.get(71 + ((1 << 50) - 1 - 71) % 12))
     );
 }
 

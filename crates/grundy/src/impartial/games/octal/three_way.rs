@@ -12,7 +12,7 @@
 //! when `G(m − 1)` is known; two-way splits read it directly.
 
 use super::rules::MoveRules;
-use super::{checked_value, SequenceSolver, Value};
+use super::{checked_value, SequenceSolver, Value, ValueTable, Values};
 use crate::error::GameError;
 
 /// The pair-XOR bitset solver for games with three-way splits (see the module docs).
@@ -225,7 +225,7 @@ impl SequenceSolver for ThreeWaySolver<'_> {
         self.mex_of_options()
     }
 
-    fn push(&mut self, v: Value) {
+    fn push(&mut self, v: Value) -> Result<(), GameError> {
         self.values.push(v);
         let bits = u16::BITS - v.leading_zeros();
         if bits > self.bits {
@@ -235,14 +235,15 @@ impl SequenceSolver for ThreeWaySolver<'_> {
             self.pairs.resize(self.pairs.len() + self.words, 0);
             self.fill_pairs(self.values.len());
         }
+        Ok(())
     }
 
-    fn values(&self) -> &[Value] {
-        &self.values
+    fn values(&self) -> Values<'_> {
+        Values::Wide(&self.values)
     }
 
-    fn into_values(self: Box<Self>) -> Vec<Value> {
-        self.values
+    fn into_values(self: Box<Self>) -> ValueTable {
+        ValueTable::Wide(self.values)
     }
 }
 
