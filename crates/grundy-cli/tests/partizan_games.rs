@@ -218,6 +218,21 @@ fn moves_may_be_named_where_the_game_names_them() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("   0 │ LRR\n"), "{out}");
+    // `solve` tells apart the two moves that leave the same row.
+    let (code, out, err) = grundy(&["solve", "toppling-dominoes", "LRRLG"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  component 0: LRRLG → 0 (topple domino 0 to the right)\n  component 0: LRRLG → 0 (topple domino 4 to the left)\n"),
+        "{out}"
+    );
+    let (_, json, _) = grundy(&["solve", "toppling-dominoes", "LRRLG", "--json"], "");
+    assert!(
+        json.contains(r#"{"component":0,"to":"LRRL","label":"topple domino 4 to the right"}"#),
+        "{json}"
+    );
+    // Games whose notation shows the move have no label.
+    let (_, json, _) = grundy(&["solve", "domineering", "..|..", "--json"], "");
+    assert!(json.contains(r##"{"component":0,"to":"#.|#."}"##), "{json}");
 }
 
 #[test]

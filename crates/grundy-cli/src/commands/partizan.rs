@@ -82,8 +82,8 @@ fn first_move_text(first: Side, f: &FirstMove, positions: &[&str]) -> String {
     text.push_str(&format!("; winning moves ({}):\n", f.winning_moves.len()));
     for m in &f.winning_moves {
         text.push_str(&format!(
-            "  component {}: {} → {}\n",
-            m.component, positions[m.component], m.to
+            "  component {}: {} {m}\n",
+            m.component, positions[m.component]
         ));
     }
     text
@@ -229,8 +229,8 @@ pub fn play(
             let m = &advice.choice;
             writeln!(
                 out,
-                "I move component {}: {} → {}   (type `why` for the reason)",
-                m.component, positions[m.component], m.to
+                "I move component {}: {} {m}   (type `why` for the reason)",
+                m.component, positions[m.component]
             )?;
             positions[m.component] = m.to.clone();
             last_reason = Some(advice.reason());
@@ -262,8 +262,7 @@ pub fn play(
             }
             Ok(Command::Hint) => {
                 let m = &advice.choice;
-                let label = move_name(session.as_mut(), &positions[m.component], &m.to, human)?;
-                let label = label.map(|l| format!(" ({l})")).unwrap_or_default();
+                let label = m.label.as_ref().map(|l| format!(" ({l})")).unwrap_or_default();
                 writeln!(
                     out,
                     "hint: play `{} {}`{label}: {}",
@@ -355,20 +354,6 @@ pub fn legal(
             }
         ),
     ))
-}
-
-/// The words naming `side`'s move from `from` to `to`, when the game names its moves.
-pub fn move_name(
-    session: &mut dyn Session,
-    from: &str,
-    to: &str,
-    side: Side,
-) -> Result<Option<String>, GameError> {
-    let named = named_moves(session, from, side)?;
-    Ok(named
-        .into_iter()
-        .find(|(m, _)| m == to)
-        .and_then(|(_, l)| l))
 }
 
 /// `side`'s moves from `from`, each with the words naming it when the game gives them.

@@ -502,9 +502,11 @@ fn play_partizan(entry: &Entry, r: &PlayRequest) -> Result<Value, Refusal> {
         Ok(Some(advice)) => {
             let c = advice.choice.component;
             let from = std::mem::replace(&mut positions[c], advice.choice.to.clone());
-            Some(
-                json!({"component": c, "from": from, "to": advice.choice.to, "wins": advice.wins, "why": advice.reason()}),
-            )
+            let mut reply = json!({"component": c, "from": from, "to": advice.choice.to, "wins": advice.wins, "why": advice.reason()});
+            if let Some(label) = &advice.choice.label {
+                reply["label"] = json!(label);
+            }
+            Some(reply)
         }
     };
     let mut moves = Vec::new();
@@ -552,20 +554,16 @@ fn hint(r: PlayRequest) -> Result<Value, Refusal> {
             .map(|p| session.parse(p))
             .collect::<Result<_, _>>()?;
         let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
-        let side = r.side()?;
-        return match partizan_solve::advise(session.as_mut(), &texts, side)? {
+        return match partizan_solve::advise(session.as_mut(), &texts, r.side()?)? {
             Some(a) => {
-                let from = &positions[a.choice.component];
                 let mut answer = json!({
                     "component": a.choice.component,
-                    "from": from,
+                    "from": positions[a.choice.component],
                     "to": a.choice.to,
                     "wins": a.wins,
                     "why": a.reason(),
                 });
-                if let Some(label) =
-                    partizan::move_name(session.as_mut(), from, &a.choice.to, side)?
-                {
+                if let Some(label) = &a.choice.label {
                     answer["label"] = json!(label);
                 }
                 Ok(answer)

@@ -34,6 +34,22 @@ pub struct WinningMove {
     pub component: usize,
     /// That component after the move, in the game's notation.
     pub to: String,
+    /// The move in words, where the notation cannot show it (Snort, Col, Toppling
+    /// Dominoes: `colour vertex 2`, `topple domino 3 to the left`); see
+    /// [`super::PartizanRules::move_sites`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub label: Option<String>,
+}
+
+impl std::fmt::Display for WinningMove {
+    /// `→ TO`, then the move's name in parentheses when it has one.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "→ {}", self.to)?;
+        match &self.label {
+            Some(label) => write!(f, " ({label})"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What happens when one player moves first.
@@ -118,8 +134,17 @@ pub fn moves_of_sum(
     let mut out = Vec::new();
     for (component, (position, &value)) in positions.iter().zip(&values).enumerate() {
         let rest = sum.try_sub(value)?;
-        for (to, after) in session.moves(position, side)? {
-            out.push((WinningMove { component, to }, rest.try_add(after)?));
+        let sites = session.move_sites(position, side)?.unwrap_or_default();
+        for (k, (to, after)) in session.moves(position, side)?.into_iter().enumerate() {
+            let label = sites.get(k).map(|site| site.label.clone());
+            out.push((
+                WinningMove {
+                    component,
+                    to,
+                    label,
+                },
+                rest.try_add(after)?,
+            ));
         }
     }
     Ok(out)
