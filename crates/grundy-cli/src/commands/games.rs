@@ -7,7 +7,7 @@ use grundy::GameError;
 use serde_json::json;
 
 /// How positions are numbered, said once for every family (issue 13: one rule, stated).
-pub const NUMBERING: &str = "Numbering: the components of a sum are numbered from 0 everywhere (solve, explain, play, and `component` in --json). Coins and cells are numbered from 0 too (the heads of mock-turtles, ruler and twins; x,y in turning-corners and product:G1,G2; r,c in geography-grid; Wythoff's a,b are heap sizes), except chessboard:N, whose cells run from 1,1 to N,N as on the HackerRank board it comes from.";
+pub const NUMBERING: &str = "Numbering: the components of a sum are numbered from 0 everywhere (solve, explain, play, and `component` in --json). Coins and cells are numbered from 0 too (the heads of mock-turtles, ruler and twins; x,y in turning-corners and product:G1,G2; r,c in geography-grid; the vertices of Snort and Col and the dominoes of Toppling Dominoes in their move names, `colour vertex 2`; Wythoff's a,b are heap sizes), except chessboard:N, whose cells run from 1,1 to N,N as on the HackerRank board it comes from.";
 
 #[derive(clap::Args)]
 #[command(
