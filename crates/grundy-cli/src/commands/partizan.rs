@@ -315,7 +315,11 @@ pub fn legal(
     to: &str,
     side: Side,
 ) -> Result<String, GameError> {
-    let moves = named_moves(session, from, side)?;
+    // The moves of `from` alone, each with its name where the game names it.
+    let moves: Vec<(String, Option<String>)> = solve::moves_of_sum(session, &[from], side)?
+        .into_iter()
+        .map(|(m, _)| (m.to, m.label))
+        .collect();
     let typed = to.split_whitespace().collect::<Vec<_>>().join(" ");
     let named = moves.iter().find(|(_, label)| {
         label
@@ -354,27 +358,6 @@ pub fn legal(
             }
         ),
     ))
-}
-
-/// `side`'s moves from `from`, each with the words naming it when the game gives them.
-fn named_moves(
-    session: &mut dyn Session,
-    from: &str,
-    side: Side,
-) -> Result<Vec<(String, Option<String>)>, GameError> {
-    let moves = session.moves(from, side)?;
-    let sites = session.move_sites(from, side)?;
-    Ok(moves
-        .into_iter()
-        .enumerate()
-        .map(|(k, (to, _))| {
-            let label = sites
-                .as_ref()
-                .and_then(|s| s.get(k))
-                .map(|s| s.label.clone());
-            (to, label)
-        })
-        .collect())
 }
 
 fn write_board(out: &mut impl Write, positions: &[String]) -> Result<(), GameError> {

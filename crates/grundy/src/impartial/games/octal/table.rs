@@ -112,13 +112,15 @@ impl ValueTable {
         }
     }
 
-    /// Appends `v`, which must fit the table's width (the solver widens first).
+    /// Appends `v`. A value that does not fit a narrow table widens it first: the solver
+    /// widens earlier, after checking the copy against the memory budget, so this only keeps
+    /// any other caller from storing a truncated value.
     pub fn push(&mut self, v: Value) {
+        if matches!(self, ValueTable::Narrow(_)) && v > u8::MAX as Value {
+            self.widen();
+        }
         match self {
-            ValueTable::Narrow(t) => {
-                debug_assert!(v <= u8::MAX as Value, "widen before pushing {v}");
-                t.push(v as u8)
-            }
+            ValueTable::Narrow(t) => t.push(v as u8),
             ValueTable::Wide(t) => t.push(v),
         }
     }
@@ -212,5 +214,25 @@ impl<'a> Values<'a> {
     /// The values, copied into a wide `Vec`.
     pub fn to_vec(self) -> Vec<Value> {
         self.iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value past a byte widens a narrow table instead of being truncated; the values read
+    /// back are the ones pushed, and a wide table stays wide.
+    #[test]
+    fn a_value_past_a_byte_widens_the_table() {
+        let mut table = ValueTable::default();
+        for v in [0, 255, 300, 7] {
+            table.push(v);
+        }
+        assert!(matches!(table, ValueTable::Wide(_)));
+        assert_eq!(table.view().to_vec(), [0, 255, 300, 7]);
+        assert_eq!(table.pop(), Some(7));
+        table.push(1);
+        assert_eq!(table.into_wide(), [0, 255, 300, 1]);
     }
 }
