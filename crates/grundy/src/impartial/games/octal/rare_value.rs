@@ -601,6 +601,22 @@ fn flag_rows<T: Cell>(rows: &mut [u8], size: usize, g: T, partners: &[T]) {
 
 #[inline(always)]
 fn flag_rows_sized<T: Cell, const S: usize>(rows: &mut [u8], g: T, partners: &[T]) {
+    // A whole task: the offsets first (`j·S + (g ⊕ p_j)`, one vectorised pass), the stores
+    // after, each a load and a store. Interleaved, the XOR, mask and row step of each store
+    // made it ~15% slower (measured on Officers' rows).
+    if let (Some(rows), Ok(partners)) = (
+        rows.get_mut(..HEAPS_PER_TASK * S),
+        <&[T; HEAPS_PER_TASK]>::try_from(partners),
+    ) {
+        let mut at = [0u32; HEAPS_PER_TASK];
+        for (j, (a, &p)) in at.iter_mut().zip(partners).enumerate() {
+            *a = ((g ^ p).index() & (S - 1) | j * S) as u32;
+        }
+        for &a in &at {
+            rows[a as usize & (HEAPS_PER_TASK * S - 1)] = 1;
+        }
+        return;
+    }
     for (row, &p) in rows.chunks_exact_mut(S).zip(partners) {
         row[(g ^ p).index() & (S - 1)] = 1;
     }
@@ -777,11 +793,12 @@ fn far_scan<T: Cell>(
 /// or two words of flags instead of every word (packing was a tenth of the run's profile).
 /// What is left in `target` is thus only ever fewer of the values not in `seen`.
 ///
-/// Once at most [`FEW_TARGETS`] values are left, a chunk is compared with each of them (a
-/// vectorised compare, 16 lanes of one-byte values) instead of flagging its every value (a
-/// store each, the scan's bound): `seen` then gains only the targets found, fewer values but
-/// all true options, which is all the near phase relies on. On Grundy's game, whose scans
-/// mostly hunt a last value or two, this is a fifth of the run.
+/// Once at most [`FEW_TARGETS`] values are left (counted exactly, by their flags), a chunk is
+/// compared with each of them (a vectorised compare, 16 lanes of one-byte values) instead of
+/// flagging its every value (a store each, the scan's bound), and the targets are then kept
+/// as a list, without packing: `seen` gains only the targets found, fewer values but all
+/// true options, which is all the near phase relies on. On Officers at 2^20 a far scan
+/// takes about 31 chunks of 64 pairs, 12 of them hunting the last three targets or fewer.
 fn scan_pairs<T: Cell>(
     xor_pairs: impl Fn(usize, usize, &mut [T]),
     first: usize,
@@ -804,6 +821,9 @@ fn scan_pairs<T: Cell>(
     let mut chunk = [T::default(); SCAN_CHUNK];
     let (mut front, mut back) = (first, last + 1);
     let mut from_front = true;
+    // The targets left once they are few (then compared, not flagged).
+    let mut few = [T::default(); FEW_TARGETS];
+    let mut few_left: Option<usize> = None;
     while front < back && *budget > 0 {
         let (low, high) = if from_front {
             let end = (front + SCAN_CHUNK).min(back);
@@ -815,47 +835,70 @@ fn scan_pairs<T: Cell>(
         from_front = !from_front;
         let xors = &mut chunk[..high - low];
         xor_pairs(low, high, xors);
-        let mut few = [T::default(); FEW_TARGETS];
-        match few_targets(target, &mut few) {
-            Some(count) => {
-                for &t in &few[..count] {
-                    if xors.iter().fold(false, |any, &x| any | (x == t)) {
-                        seen[t.index()] = 1;
-                    }
+        *budget = budget.saturating_sub(high - low);
+        if let Some(left) = few_left.as_mut() {
+            let mut i = 0;
+            while i < *left {
+                let t = few[i];
+                if xors.iter().fold(false, |any, &x| any | (x == t)) {
+                    seen[t.index()] = 1;
+                    target[t.index() / 64] &= !(1 << (t.index() % 64));
+                    *left -= 1;
+                    few[i] = few[*left];
+                } else {
+                    i += 1;
                 }
             }
-            None => flag_values(seen, xors),
+            if *left == 0 {
+                return true;
+            }
+            continue;
         }
-        *budget = budget.saturating_sub(high - low);
+        flag_values(seen, xors);
         if found(target, seen) {
             return true;
+        }
+        // `found` stops at the first word still holding a target, so later words may hold
+        // values already seen: the count is an upper bound, and `few_targets` skips them.
+        let upper: u32 = target.iter().map(|w| w.count_ones()).sum();
+        if upper as usize <= 2 * few_limit::<T>() {
+            few_left = few_targets(target, seen, &mut few);
         }
     }
     false
 }
 
-/// Targets left at which [`scan_pairs`] compares each chunk of one-byte values with them
-/// instead of flagging every value of it (half as many for two-byte values: a vector holds
-/// half the lanes). A chunk of 64 one-byte values is four 16-byte compares a target against
-/// 64 stores.
-const FEW_TARGETS: usize = 6;
+/// Targets left (of one-byte values; half as many of two-byte values, a vector holds half
+/// the lanes) at which [`scan_pairs`] compares each chunk with them instead of flagging every
+/// value of it. A flag is a byte store, about 2 cycles here; a compare is two vector
+/// operations per 16 lanes. Measured on Officers (two-byte) and Grundy's game (one-byte) at
+/// 2^19: 24 is 5–7% faster than 6, and 40 or 48 slower again.
+const FEW_TARGETS: usize = 24;
 
-/// The values of the bitset `target` into `few`, when there are at most [`FEW_TARGETS`]
-/// (half as many for two-byte cells): then a chunk costs a vectorised compare for each
-/// instead of a store a value.
+/// [`FEW_TARGETS`] for cells of type `T`.
+fn few_limit<T>() -> usize {
+    FEW_TARGETS / std::mem::size_of::<T>()
+}
+
+/// The values of the bitset `target` not yet in `seen` into `few`, when there are at most
+/// [`few_limit`].
 #[inline]
-fn few_targets<T: Cell>(target: &[u64], few: &mut [T; FEW_TARGETS]) -> Option<usize> {
-    let limit = FEW_TARGETS / std::mem::size_of::<T>();
+fn few_targets<T: Cell>(target: &[u64], seen: &[u8], few: &mut [T; FEW_TARGETS]) -> Option<usize> {
+    let limit = few_limit::<T>();
     let mut count = 0;
     for (w, &word) in target.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
+            let t = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if seen[t] != 0 {
+                continue;
+            }
             if count == limit {
                 return None;
             }
-            few[count] = T::of((w * 64 + bits.trailing_zeros() as usize) as Value);
+            few[count] = T::of(t as Value);
             count += 1;
-            bits &= bits - 1;
         }
     }
     Some(count)
