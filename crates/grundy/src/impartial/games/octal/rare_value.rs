@@ -1022,12 +1022,24 @@ fn near_heap<T: Cell>(
         let distinct = rules.parts_differ(k);
         // Partner ≥ bound: r ≤ rest − bound (and r < rest).
         let partner_recent = rare.partition_point(|&r| r + bound <= rest && r < rest);
+        // Of those, the partners in this block come first (the smallest parts): read each
+        // run from its own table, not through `Table::get`'s branch per mark.
+        let known = table.known.len();
+        let partner_fresh = rare[..partner_recent].partition_point(|&r| r + known as u64 <= rest);
         mark_rare_splits(
             context,
-            0..partner_recent,
+            0..partner_fresh,
             rest,
             distinct,
-            |j| table.get(j).into(),
+            |j| table.fresh[j - known].into(),
+            &mut scratch.marks,
+        );
+        mark_rare_splits(
+            context,
+            partner_fresh..partner_recent,
+            rest,
+            distinct,
+            |j| table.known[j].into(),
             &mut scratch.marks,
         );
         // Rare parts the far phase did not know: r ≥ bound.
