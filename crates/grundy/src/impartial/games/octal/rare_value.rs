@@ -818,24 +818,33 @@ fn scan_pairs<T: Cell>(
     if found(target, seen) {
         return true;
     }
-    let mut chunk = [T::default(); SCAN_CHUNK];
+    // Two chunks' room: the compare step takes two at a time (a compare pass's reduction
+    // and bookkeeping, per target, are then spread over 128 pairs).
+    let mut buffer = [T::default(); 2 * SCAN_CHUNK];
     let (mut front, mut back) = (first, last + 1);
     let mut from_front = true;
     // The targets left once they are few (then compared, not flagged).
     let mut few = [T::default(); FEW_TARGETS];
     let mut few_left: Option<usize> = None;
     while front < back && *budget > 0 {
-        let (low, high) = if from_front {
-            let end = (front + SCAN_CHUNK).min(back);
-            (std::mem::replace(&mut front, end), end)
-        } else {
-            let start = back.saturating_sub(SCAN_CHUNK).max(front);
-            (start, std::mem::replace(&mut back, start))
-        };
-        from_front = !from_front;
-        let xors = &mut chunk[..high - low];
-        xor_pairs(low, high, xors);
-        *budget = budget.saturating_sub(high - low);
+        let mut filled = 0;
+        for _ in 0..1 + few_left.is_some() as usize {
+            if front >= back {
+                break;
+            }
+            let (low, high) = if from_front {
+                let end = (front + SCAN_CHUNK).min(back);
+                (std::mem::replace(&mut front, end), end)
+            } else {
+                let start = back.saturating_sub(SCAN_CHUNK).max(front);
+                (start, std::mem::replace(&mut back, start))
+            };
+            from_front = !from_front;
+            xor_pairs(low, high, &mut buffer[filled..filled + (high - low)]);
+            filled += high - low;
+        }
+        let xors = &buffer[..filled];
+        *budget = budget.saturating_sub(filled);
         if let Some(left) = few_left.as_mut() {
             let mut i = 0;
             while i < *left {
