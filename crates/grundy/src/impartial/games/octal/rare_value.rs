@@ -56,6 +56,8 @@ pub struct RareValueSolver<'r> {
     narrow_bits: u32,
     /// Worker threads (for the scratch named when widening is refused).
     threads: usize,
+    /// [`FRONT_PARTS`], or fewer in tests (so that short tables use them too).
+    front_parts: usize,
     /// `q`: the parity of every split removal, when they share one (position-parity variant).
     split_parity: Option<u64>,
     classes: ClassMask,
@@ -95,6 +97,7 @@ impl<'r> RareValueSolver<'r> {
             rules,
             narrow_bits: NARROW_BITS,
             threads: 1,
+            front_parts: FRONT_PARTS,
             split_parity: rules.split_parity(),
             classes: ClassMask::ALL_RARE,
             bits,
@@ -159,6 +162,15 @@ impl<'r> RareValueSolver<'r> {
         if self.bits > bits {
             self.values.widen();
         }
+        self
+    }
+
+    /// Flags the far scan's first `parts` pairs with the marks instead of [`FRONT_PARTS`]
+    /// (tests: a few, so that tables of a few hundred heaps use them; 0: none). The values do
+    /// not depend on it.
+    #[cfg(test)]
+    fn with_front_parts(mut self, parts: usize) -> RareValueSolver<'r> {
+        self.front_parts = parts;
         self
     }
 
@@ -275,6 +287,7 @@ impl<'r> RareValueSolver<'r> {
             words,
             rare_class,
             scan_budget: 16 << self.bits.max(6),
+            front_parts: self.front_parts as u64,
         }
     }
 
@@ -396,6 +409,8 @@ struct Context<'a> {
     rare_class: [Vec<u64>; 2],
     /// Pairs the far phase scans at most per heap, before leaving the rest to the near phase.
     scan_budget: usize,
+    /// Small parts whose splits the far phase flags with the marks ([`far_front_parts`]).
+    front_parts: u64,
 }
 
 impl Context<'_> {
@@ -467,14 +482,21 @@ fn far_block<T: Cell>(context: &Context, known: &[T], start: usize, len: usize) 
             let count = chunk.len() / (2 * words);
             flags.clear();
             flags.resize(count * words * 64, 0u8);
-            far_marks(context, known, first, &mut flags);
+            let front = far_marks(context, known, first, &mut flags);
             for (i, heap) in chunk.chunks_mut(2 * words).enumerate() {
                 let (marks, seen) = heap.split_at_mut(words);
                 let heap_flags = &flags[i * words * 64..(i + 1) * words * 64];
                 for (w, word) in marks.iter_mut().enumerate() {
                     *word = pack(heap_flags, w);
                 }
-                far_scan(context, known, first + i as u64, marks, seen, &mut scratch);
+                far_scan(
+                    context,
+                    known,
+                    first + i as u64,
+                    front,
+                    [marks, seen],
+                    &mut scratch,
+                );
             }
         }
     };
@@ -664,7 +686,7 @@ fn mark_rare_splits(
 /// partners of consecutive heaps are consecutive, so one contiguous run of the table is
 /// XORed with `G(r)` (vectorised) and flagged heap by heap; the few parts valid for only some
 /// heaps (at the edges of the range) are done per heap.
-fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u8]) {
+fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u8]) -> Option<u64> {
     let size = context.words * 64;
     let count = (flags.len() / size) as u64;
     let bound = known.len() as u64;
@@ -739,7 +761,56 @@ fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u
             }
         }
     }
+    far_front_parts(context, known, first, flags)
 }
+
+/// The first pairs the far scan would take, flagged with the marks by the transposed loop of
+/// step 1 for a whole far task: for each split, the [`FRONT_PARTS`] smallest parts `a` whose
+/// partner `rest − a` is below the bound for every heap of the task (`a ≥ a0 = last rest + 1
+/// − bound`). The partners of consecutive heaps are consecutive, so this costs about a
+/// quarter of the scan's cost a pair (no chunk bookkeeping), and the scan starts after them
+/// with fewer values to find. Their values are all true options: a common one is a mark
+/// anyway (a common option needs a rare part, already marked), a rare one is a value seen
+/// early; so the candidate and the values are unchanged, only found sooner. Returns the last
+/// heap of the task when the parts were flagged for every split (the scan then skips parts
+/// below `a0 + FRONT_PARTS`), `None` when a split has too few pairs.
+fn far_front_parts<T: Cell>(
+    context: &Context,
+    known: &[T],
+    first: u64,
+    flags: &mut [u8],
+) -> Option<u64> {
+    let size = context.words * 64;
+    let count = (flags.len() / size) as u64;
+    let last = first + count - 1;
+    let bound = known.len() as u64;
+    let rules = context.rules;
+    let front = context.front_parts;
+    // a0 ≥ 1, and a0 + FRONT_PARTS − 1 a valid part of the first heap's split (a < rest − a
+    // when the parts must differ, a ≤ rest − a otherwise).
+    let a0 = |k: u64| (last - k + 1).checked_sub(bound).filter(|&a| a >= 1);
+    let fits = |k: u64| {
+        a0(k).is_some_and(|a| {
+            let high = a + front - 1;
+            first >= k + 2 && 2 * high + rules.parts_differ(k) as u64 <= first - k
+        })
+    };
+    if front == 0 || rules.split.is_empty() || !rules.split.iter().all(|&k| fits(k)) {
+        return None;
+    }
+    for &k in &rules.split {
+        let a0 = a0(k).expect("checked by fits");
+        let rest_first = first - k;
+        for a in a0..a0 + front {
+            let partners = &known[(rest_first - a) as usize..(rest_first - a + count) as usize];
+            flag_rows(flags, size, known[a as usize], partners);
+        }
+    }
+    Some(last)
+}
+
+/// Small parts whose splits the far phase flags with the marks ([`far_front_parts`]).
+const FRONT_PARTS: usize = 1024;
 
 /// Step 3 of the far phase of heap `n` (its `marks` done): a budgeted scan over the splits
 /// with both parts below the bound `known.len()`, recorded in `seen`.
@@ -747,8 +818,8 @@ fn far_scan<T: Cell>(
     context: &Context,
     known: &[T],
     n: u64,
-    marks: &[u64],
-    seen: &mut [u64],
+    front: Option<u64>,
+    [marks, seen]: [&mut [u64]; 2],
     scratch: &mut Scratch,
 ) {
     let rules = context.rules;
@@ -763,8 +834,13 @@ fn far_scan<T: Cell>(
         } else {
             rest / 2
         };
-        // Both parts below the bound: a > rest − bound.
-        let first = (rest + 1).saturating_sub(known.len()).max(1);
+        // Both parts below the bound: a > rest − bound; and past the parts flagged with the
+        // marks (`far_front_parts`, from `a0`, for the task ending at heap `last`).
+        let mut first = (rest + 1).saturating_sub(known.len()).max(1);
+        if let Some(last) = front {
+            let a0 = (last - k + 1) as usize - known.len();
+            first = first.max(a0 + context.front_parts as usize);
+        }
         let xor_pairs = |low, high, out: &mut [T]| xor_pairs_in(known, rest, low, high, out);
         if scan_pairs(
             xor_pairs,
@@ -1202,8 +1278,8 @@ mod tests {
             prop_assert_eq!(short, definition);
         }
 
-        /// Any block length and thread count gives the naive solver's table byte for byte, and
-        /// so does the one-heap-at-a-time path (`next_value`).
+        /// Any block length, thread count and number of front parts gives the naive solver's
+        /// table byte for byte, and so does the one-heap-at-a-time path (`next_value`).
         #[test]
         fn blocks_and_threads_agree_with_naive(
             code in codes(),
@@ -1211,6 +1287,7 @@ mod tests {
             len in 1u64..3000,
             block in 1usize..300,
             threads in 1usize..4,
+            front in prop_oneof![Just(0usize), 1usize..200, Just(FRONT_PARTS)],
         ) {
             let mut rules = OctalCode::parse(&code, &code).unwrap().rules();
             if distinct {
@@ -1219,6 +1296,7 @@ mod tests {
             let naive = solve(&mut NaiveSolver::new(&rules, Vec::new()), len);
             let mut blocked = RareValueSolver::new(&rules, fresh())
                 .with_block_len(block)
+                .with_front_parts(front)
                 .with_threads(threads)
                 .unwrap();
             prop_assert_eq!(&solve(&mut blocked, len), &naive, "{} distinct {}", code, distinct);
@@ -1293,6 +1371,42 @@ mod tests {
             .collect();
         assert_eq!(solver.rare_heaps, rare);
         assert_eq!(rare.last(), Some(&13935));
+    }
+
+    /// The front parts of a far task of Officers are flagged for every heap: row `j` holds
+    /// `G(a) ⊕ G(rest − a)` for each part `a` from `a0 = last rest + 1 − bound`, and only
+    /// flags that are marks or such values.
+    #[test]
+    fn front_parts_flag_the_first_pairs_of_a_far_task() {
+        let rules = OctalCode::parse("0.6", "0.6").unwrap().rules();
+        let mut solver = RareValueSolver::new(&rules, fresh()).with_front_parts(100);
+        solver.extend_to(5000, &mut |_| Ok(())).unwrap();
+        let table: Vec<Value> = solver.values().to_vec();
+        let context = solver.context();
+        let (bound, first) = (4000usize, 4300u64);
+        let known = &table[..bound];
+        let size = context.words * 64;
+        let mut flags = vec![0u8; HEAPS_PER_TASK * size];
+        let last = first + HEAPS_PER_TASK as u64 - 1;
+        assert_eq!(
+            far_front_parts(&context, known, first, &mut flags),
+            Some(last)
+        );
+        let a0 = (last - 1 + 1) as usize - bound;
+        for (j, row) in flags.chunks(size).enumerate() {
+            let rest = first as usize + j - 1;
+            let expected: std::collections::BTreeSet<usize> = (a0..a0 + 100)
+                .map(|a| (table[a] ^ table[rest - a]) as usize)
+                .collect();
+            let flagged: std::collections::BTreeSet<usize> =
+                (0..size).filter(|&v| row[v] != 0).collect();
+            assert_eq!(flagged, expected, "heap {}", first as usize + j);
+        }
+        // Too close to the bound for a whole task's parts: none flagged.
+        assert_eq!(
+            far_front_parts(&context, &table[..200], 230, &mut flags),
+            None
+        );
     }
 
     /// Two threads and one give the same table of Officers past the last rare heap (20627),
