@@ -632,7 +632,7 @@ fn flag_rows_sized<T: Cell, const S: usize>(rows: &mut [u8], g: T, partners: &[T
     ) {
         let mut at = [0u32; HEAPS_PER_TASK];
         for (j, (a, &p)) in at.iter_mut().zip(partners).enumerate() {
-            *a = ((g ^ p).index() & (S - 1) | j * S) as u32;
+            *a = (((g ^ p).index() & (S - 1)) | (j * S)) as u32;
         }
         for &a in &at {
             rows[a as usize & (HEAPS_PER_TASK * S - 1)] = 1;
