@@ -17,11 +17,12 @@
 //! **Blocks.** Heaps are solved in blocks of [`block_len`] consecutive heaps. For a block
 //! starting at `s`, everything that reads only values below a *bound* `L ≤ s` is done first,
 //! for all heaps of the block at once and in parallel (`far_heap`): the marks of step 1 whose
-//! partner heap is below `L`, the scan's first pairs (the 1024 smallest parts whose
-//! partners are below `L`, flagged by the same transposed loop), and a budgeted step-3 scan
-//! over the other splits whose two parts are below `L`, recording every value seen. Then the heaps are finished in order (`near_heap`):
-//! the marks whose partner is `≥ L` (a few: partners that recent need a small rare part), the
-//! candidate, and a full scan only for the rare values the far scan did not see. The far
+//! partner heap is below `L`, the scan's first pairs (the 1024 smallest parts whose partners
+//! are below `L`, flagged by the same transposed loop), and a budgeted step-3 scan over the
+//! other splits whose two parts are below `L`, recording every value seen. Then the heaps are
+//! finished in order (`near_heap`): the marks whose partner is `≥ L` (a few: partners that
+//! recent need a small rare part), the candidate, and a full scan only for the rare values
+//! the far scan did not see. The far
 //! phase of the next block (with `L = s`) runs in parallel with the near phase of this one
 //! (`rayon::join`), so a thread that finishes its share helps with the other. Option sets are
 //! bitsets of `2^bits` bits (every option value is a XOR of values `< 2^bits`).
