@@ -227,7 +227,29 @@ fn stalk_oracle() {
     assert_eq!(stalk_value("LLL"), Some((3, 0)));
     assert_eq!(stalk_value("RL"), Some((-1, 1)));
     assert_eq!(stalk_value("LG"), None);
-    assert_eq!(stalk_value(&"L".repeat(63)), None);
+    // Only the places after the first run are bounded: a long run is a large integer.
+    assert_eq!(stalk_value(&"L".repeat(63)), Some((63, 0)));
+    assert_eq!(
+        stalk_value(&format!("{}R", "R".repeat(4999))),
+        Some((-5000, 0))
+    );
+    assert_eq!(stalk_value(&format!("L{}", "R".repeat(63))), None);
+    // A numerator past 64 bits: 3 − 1/2 − … − 1/2^62 needs 2^63 + … .
+    assert_eq!(stalk_value(&format!("LLL{}", "R".repeat(62))), None);
+}
+
+/// A long stalk is valued by sign expansion at once. `stalk_value` refused stalks of more
+/// than 62 edges whatever their colours, and finding the stalk walked the visited vertices
+/// for each edge of each edge (n³), so `L` × 300 took 16 s and `L` × 5000 did not finish.
+#[test]
+fn long_stalks_are_valued_at_once() {
+    let start = std::time::Instant::now();
+    assert_eq!(value::<Hackenbush>(&"L".repeat(5000)), Game::integer(5000));
+    assert_eq!(
+        value::<Hackenbush>(&format!("{}LR", "L".repeat(298))),
+        game("597/2")
+    );
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
 }
 
 /// A stalk with 62 binary places is exact (−1 + 2^−62·(2^62 − 1)… by sign expansion); with
