@@ -256,6 +256,10 @@ impl Hackenbush {
 }
 
 impl PartizanRules for Hackenbush {
+    fn heap_bytes(&self) -> usize {
+        self.edges.capacity() * std::mem::size_of::<Edge>()
+    }
+
     fn moves(&self, side: Side) -> Vec<Hackenbush> {
         let mine = if side == Side::Left { b'L' } else { b'R' };
         (0..self.edges.len())

@@ -778,3 +778,21 @@ proptest! {
         value_agrees_with_rules::<Cutcake>(&format!("{m},{n}+2,{m}"));
     }
 }
+
+/// A one-colour row of Toppling Dominoes is `±n` (the shortcut): equal to the form the rules
+/// give, with no table, key or shortcut, at every length up to 10.
+#[test]
+fn one_colour_dominoes_are_integers_by_the_rules() {
+    for n in 1..=10usize {
+        for (colour, sign) in [('L', 1), ('R', -1)] {
+            let text: String = std::iter::repeat_n(colour, n).collect();
+            let p: TopplingDominoes = parse(&text);
+            let expected = Game::integer(sign * n as i64);
+            assert_eq!(p.shortcut(), Some(expected), "{text}");
+            value_agrees_with_rules::<TopplingDominoes>(&text);
+        }
+    }
+    for mixed in ["LLR", "G", "GG", "LG", "RRL"] {
+        assert_eq!(parse::<TopplingDominoes>(mixed).shortcut(), None, "{mixed}");
+    }
+}
