@@ -335,3 +335,34 @@ fn huge_inputs_are_refused_or_answered_without_listing() {
         );
     }
 }
+
+/// A strip of thousands of cells used to grow without bound (12 GB in 30 s for 5000 dominoes):
+/// the table counted each key as its 24-byte header and not the move lists open on the
+/// recursion. Now a one-colour row is `±n` at once, and the rest is refused in one line
+/// naming the memory (or the depth) within the budget, in seconds.
+#[test]
+fn long_strips_answer_or_refuse_within_the_budget() {
+    let row = |s: &str, n| s.repeat(n);
+    let timed = |args: &[&str]| {
+        let start = std::time::Instant::now();
+        let result = grundy(args, "");
+        let took = start.elapsed();
+        assert!(took.as_secs() < 10, "{:?}: {took:?}", &args[..3]);
+        result
+    };
+    for (dominoes, value) in [(row("L", 5000), "5000"), (row("R", 5000), "-5000")] {
+        let (code, out, err) = timed(&["value", "--memory", "64M", "toppling-dominoes", &dominoes]);
+        assert_eq!((code, out.trim()), (0, value), "{err}");
+    }
+    let strip = format!("{}.{}", row("T", 3000), row("F", 3000));
+    let deep = format!("{}.{}", row("T", 100), row("F", 100));
+    for (args, words) in [
+        (["toppling-dominoes", &row("LR", 2500), "64M"], "MiB"),
+        (["toads-frogs", &strip, "64M"], "MiB"),
+        (["toads-frogs", &deep, "1G"], "more than 4000 moves deep"),
+    ] {
+        let (code, _, err) = timed(&["solve", "--memory", args[2], args[0], args[1]]);
+        assert_eq!(code, 2, "{}: {err}", args[0]);
+        assert!(err.lines().count() == 1 && err.contains(words), "{err}");
+    }
+}

@@ -200,3 +200,162 @@ proptest! {
         prop_assert_eq!(x.le(y), arena.le(diff_def, zero));
     }
 }
+
+/// Stops by their definition, not read off a thermograph: a number is its own stop;
+/// otherwise the left stop is the largest right stop of a left option, and the right stop
+/// the smallest left stop of a right option.
+fn stops_by_definition(
+    g: Game,
+    memo: &mut std::collections::HashMap<Game, (Dyadic, Dyadic)>,
+) -> (Dyadic, Dyadic) {
+    if let Some(x) = g.as_number() {
+        return (x, x);
+    }
+    if let Some(&known) = memo.get(&g) {
+        return known;
+    }
+    let left = g
+        .left_options()
+        .into_iter()
+        .map(|o| stops_by_definition(o, memo).1)
+        .max();
+    let right = g
+        .right_options()
+        .into_iter()
+        .map(|o| stops_by_definition(o, memo).0)
+        .min();
+    let stops = (
+        left.expect("a non-number has a left option"),
+        right.expect("and a right one"),
+    );
+    memo.insert(g, stops);
+    stops
+}
+
+/// Richer canonical games than `game()` (whose random trees mostly collapse to `0` or `±1`):
+/// built from numbers, switches, nimbers and ups by `{left | right}` of earlier games and by
+/// sums, so that values born on days 3 to 6 with hot and infinitesimal parts are common.
+fn rich_game() -> impl Strategy<Value = Game> {
+    let leaf = prop_oneof![
+        number_or_switch(),
+        (0u32..4).prop_map(Game::nimber),
+        (-2i64..3, 0u32..2).prop_map(|(n, m)| Game::number_up_star(Dyadic::ZERO, n, m)),
+    ];
+    leaf.prop_recursive(4, 48, 3, |inner| {
+        prop_oneof![
+            (
+                prop::collection::vec(inner.clone(), 1..3),
+                prop::collection::vec(inner.clone(), 1..3)
+            )
+                .prop_map(|(l, r)| Game::from_options(&l, &r)),
+            (inner.clone(), inner).prop_map(|(a, b)| a + b),
+        ]
+    })
+}
+
+/// All-small games: `0`, `*`, `↑` and `{left | right}` with options on both sides.
+fn all_small_game() -> impl Strategy<Value = Game> {
+    let leaf = prop_oneof![
+        Just(Game::zero()),
+        (0u32..3).prop_map(Game::nimber),
+        (-2i64..3, 0u32..2).prop_map(|(n, m)| Game::number_up_star(Dyadic::ZERO, n, m)),
+    ];
+    leaf.prop_recursive(4, 32, 3, |inner| {
+        prop_oneof![
+            (
+                prop::collection::vec(inner.clone(), 1..3),
+                prop::collection::vec(inner.clone(), 1..3)
+            )
+                .prop_map(|(l, r)| Game::from_options(&l, &r)),
+            (inner.clone(), inner).prop_map(|(a, b)| a + b),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The engine's order, sums, outcomes and simplification against the definitions on the
+    /// canonical trees of richer games.
+    #[test]
+    fn rich_games_agree_with_the_definitions(x in rich_game(), y in rich_game(), z in rich_game()) {
+        let mut arena = Arena::new();
+        let (fx, fy, fz) = (arena.of(x), arena.of(y), arena.of(z));
+        prop_assert_eq!(x.le(y), arena.le(fx, fy), "{} ≤ {}", x, y);
+        prop_assert_eq!(y.le(x), arena.le(fy, fx), "{} ≤ {}", y, x);
+        prop_assert_eq!(x.outcome(), arena.outcome(fx), "{}", x);
+        let sum = arena.of(x + y);
+        let by_definition = arena.sum(fx, fy);
+        prop_assert!(arena.equal(sum, by_definition), "{} + {} = {}", x, y, x + y);
+        // {x, y | z} simplified against the unsimplified form.
+        let g = Game::from_options(&[x, y], &[z]);
+        let form = arena.node(vec![fx, fy], vec![fz]);
+        let fg = arena.of(g);
+        prop_assert!(arena.equal(fg, form), "{{{}, {} | {}}} = {}", x, y, z, g);
+        let back: Game = g.to_string().parse().unwrap();
+        prop_assert_eq!(back, g);
+    }
+
+    /// The thermograph against the theorems that define it, each side computed without it:
+    /// its walls at `t` are the stops of `G` cooled by `t` (stops by definition), and the
+    /// mean value theorem bounds the stops of `n·G` by `n·mean ± temperature`. The reduced
+    /// canonical form: infinitesimally close to the game, its own reduced form, no older, and
+    /// one per class modulo infinitesimals.
+    #[test]
+    fn rich_thermographs_and_reduced_forms(x in rich_game()) {
+        let mut memo = std::collections::HashMap::new();
+        let th = x.thermograph().unwrap();
+        prop_assert_eq!(x.stops(), stops_by_definition(x, &mut memo), "{}", x);
+        let t = th.temperature;
+        if t.signum() >= 0 && !x.is_number() {
+            let quarter = t.checked_half().unwrap().checked_half().unwrap();
+            let mut ts = vec![Dyadic::ZERO, quarter, quarter + quarter, t - quarter, t];
+            ts.extend(th.left.points.iter().chain(&th.right.points).map(|p| p.0).filter(|&p| p <= t));
+            for s in ts {
+                let cooled = x.cool(s).unwrap();
+                let expected = (th.left.at(s).unwrap(), th.right.at(s).unwrap());
+                prop_assert_eq!(stops_by_definition(cooled, &mut memo), expected, "{} cooled by {}: {}", x, s, cooled);
+            }
+        }
+        let heat = t.max(Dyadic::ZERO);
+        let mut multiple = x;
+        for n in 2..=4i64 {
+            multiple = multiple + x;
+            let (l, r) = stops_by_definition(multiple, &mut memo);
+            let centre = th.mast.checked_mul_int(n).unwrap();
+            prop_assert!(centre - heat <= r && r <= l && l <= centre + heat,
+                "{} × {}: stops ({}, {}), mean {}, temperature {}", n, x, l, r, th.mast, t);
+        }
+        let reduced = x.reduced().unwrap();
+        prop_assert_eq!(stops_by_definition(x - reduced, &mut memo), (Dyadic::ZERO, Dyadic::ZERO), "{} reduced to {}", x, reduced);
+        prop_assert_eq!(reduced.reduced().unwrap(), reduced, "{}", x);
+        prop_assert!(reduced.birthday() <= x.birthday(), "{} reduced to {}", x, reduced);
+        // One reduced form per class modulo infinitesimals: adding ↑*, * or ⧾1 changes nothing,
+        // and reducing commutes with sums.
+        for eps in ["^*", "*", "{0||0|-1}"] {
+            let e: Game = eps.parse().unwrap();
+            prop_assert_eq!((x + e).reduced().unwrap(), reduced, "{} + {}", x, eps);
+        }
+        prop_assert_eq!((x + x).reduced().unwrap(), (reduced + reduced).reduced().unwrap(), "{} twice", x);
+    }
+
+    /// Atomic weights of all-small games: additive, `n` on `n·↑ + *m`, and the two-ahead
+    /// rule (weight ≥ 2 wins for Left, ≤ −2 for Right).
+    #[test]
+    fn atomic_weights_are_additive(x in all_small_game(), y in all_small_game()) {
+        prop_assert!(x.is_all_small() && y.is_all_small());
+        let (ax, ay) = (x.atomic_weight().unwrap(), y.atomic_weight().unwrap());
+        let sum = (x + y).atomic_weight().unwrap();
+        prop_assert_eq!(sum, ax + ay, "aw({} + {}) = {}, aw: {}, {}", x, y, sum, ax, ay);
+        if let Some((z, n, _)) = x.as_number_up_star() {
+            prop_assert!(z.is_zero());
+            prop_assert_eq!(ax, Game::integer(n), "{}", x);
+        }
+        if Game::integer(2).le(ax) {
+            prop_assert!(x.compare(Game::zero()) == Relation::Greater, "aw({}) = {}", x, ax);
+        }
+        if ax.le(Game::integer(-2)) {
+            prop_assert!(x.compare(Game::zero()) == Relation::Less, "aw({}) = {}", x, ax);
+        }
+    }
+}

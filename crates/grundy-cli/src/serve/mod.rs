@@ -57,6 +57,9 @@ pub fn run(addr: SocketAddr, open: bool, request_time: Duration) -> Result<(), G
     grundy::limits::cap_memory_budget(MEMORY_BUDGET);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // The same stack as the command line's main thread: the partizan search nests up to
+        // 4000 regions at about 1 KiB each, past tokio's 2 MiB default.
+        .thread_stack_size(8 << 20)
         .enable_all()
         .build()
         .map_err(|e| GameError::io("starting the server", &e))?;

@@ -354,7 +354,11 @@ impl<R: HeapRules> HeapFamily<R> {
                 "G({n}) of `{}`: the {} certificate needs a table of at least {shortest} values (about {} of memory), past the table limit of {MAX_CACHED_TABLE} values, and the direct table would need {} values",
                 self.rules.spec(),
                 certify::theorem_name(self.rules.period_rule()),
-                crate::limits::human_bytes(crate::theory::period::search::round_bytes(shortest as u64)),
+                crate::limits::human_bytes(crate::theory::period::search::round_bytes(
+                    // A table of `shortest` values ends at index `shortest − 1`, which may be
+                    // 2^64 − 1 itself (`as u64` wrapped 2^64 to 0: "about 14 B").
+                    u64::try_from(shortest - 1).unwrap_or(u64::MAX)
+                )),
                 n as u128 + 1,
             )));
         }
@@ -844,6 +848,18 @@ mod tests {
         assert!(family.apply_move(&["7"], 1, "3").is_err());
         assert!(family.apply_move(&["7"], 0, "3+x").is_err());
         assert!(!family.has_moves("0").unwrap() && family.has_moves("1").unwrap());
+    }
+
+    /// A certificate needing 2^64 values is refused with its memory in EiB: the figure was
+    /// computed from the count cast to `u64`, which wrapped to 0 ("about 14 B of memory").
+    #[test]
+    fn a_refused_certificate_names_its_real_memory() {
+        let family = crate::registry::parse_spec("subtraction:3,2^64-1").unwrap();
+        let err = family.value("2^64-1").unwrap_err().to_string();
+        assert!(
+            err.contains("at least 18446744073709551616 values (about 224.0 EiB of memory)"),
+            "{err}"
+        );
     }
 
     /// Kayles counting how many tables it is asked for and their total length.

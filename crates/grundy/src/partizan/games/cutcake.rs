@@ -54,6 +54,10 @@ pub fn closed_form(rows: u64, columns: u64) -> i64 {
 }
 
 impl PartizanRules for Cutcake {
+    fn heap_bytes(&self) -> usize {
+        self.pieces.capacity() * std::mem::size_of::<(u64, u64)>()
+    }
+
     fn moves(&self, side: Side) -> Vec<Cutcake> {
         let mut out = Vec::new();
         for (i, &(m, n)) in self.pieces.iter().enumerate() {

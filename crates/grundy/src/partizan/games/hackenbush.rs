@@ -25,8 +25,8 @@ use crate::partizan::Game;
 use std::fmt;
 use std::str::FromStr;
 
-/// The longest blue-red stalk whose value [`stalk_value`] writes exactly (a dyadic with a
-/// 64-bit numerator).
+/// The most edges after a blue-red stalk's first run whose value [`stalk_value`] writes
+/// exactly (a dyadic with a 64-bit numerator and at most 62 binary places).
 pub const MAX_STALK: usize = 62;
 
 /// An edge `(u, v, colour)`; vertex 0 is the ground, colour `b'L'`, `b'R'` or `b'G'`.
@@ -41,8 +41,8 @@ pub struct Hackenbush {
 
 /// The value of a blue-red stalk (`L`/`R` from the ground up) as `numerator / 2^exponent`:
 /// the first run of one colour counts ±1 an edge, and after the first change of colour each
-/// edge counts ±1/2, ±1/4, … (sign expansion). `None` for green edges or stalks longer than
-/// [`MAX_STALK`].
+/// edge counts ±1/2, ±1/4, … (sign expansion). `None` for green edges, more than
+/// [`MAX_STALK`] edges after the first run, or a numerator past 64 bits.
 pub fn stalk_value(stalk: &str) -> Option<(i64, u32)> {
     let signs: Vec<i64> = stalk
         .bytes()
@@ -52,14 +52,18 @@ pub fn stalk_value(stalk: &str) -> Option<(i64, u32)> {
             _ => None,
         })
         .collect::<Option<_>>()?;
-    if signs.len() > MAX_STALK {
+    let run = signs.iter().take_while(|&&s| s == signs[0]).count();
+    let places = signs.len() - run;
+    if places > MAX_STALK {
         return None;
     }
-    let run = signs.iter().take_while(|&&s| s == signs[0]).count();
-    let exponent = (signs.len() - run) as u32;
-    let mut numerator = signs.first().map_or(0, |s| s * run as i64) << exponent;
+    let exponent = places as u32;
+    // The first run may be long (`L` × 5000 is 5000): only the numerator must fit.
+    let mut numerator = i64::try_from(run)
+        .ok()?
+        .checked_mul(signs.first().map_or(0, |&s| s << exponent))?;
     for (k, s) in signs[run..].iter().enumerate() {
-        numerator += s << (exponent - 1 - k as u32);
+        numerator = numerator.checked_add(s << (exponent - 1 - k as u32))?;
     }
     Some((numerator, exponent))
 }
@@ -140,18 +144,26 @@ impl Hackenbush {
     /// ground finds one unused edge at each vertex and never comes back to a vertex.
     fn stalk(&self) -> Option<String> {
         let mut at = 0;
-        let mut visited = vec![0u32];
+        // Marks by vertex number (dense from 0), so a long stalk costs n² steps, not n³.
+        let vertices = self
+            .edges
+            .iter()
+            .map(|&(u, v, _)| u.max(v))
+            .max()
+            .unwrap_or(0);
+        let mut visited = vec![false; vertices as usize + 1];
+        visited[0] = true;
         let mut letters = String::new();
         for _ in 0..self.edges.len() {
             let mut incident = self.edges.iter().filter(|&&(u, v, _)| {
-                (u == at || v == at) && !(visited.contains(&u) && visited.contains(&v))
+                (u == at || v == at) && !(visited[u as usize] && visited[v as usize])
             });
             let &(u, v, c) = incident.next()?;
             if incident.next().is_some() {
                 return None;
             }
             at = if u == at { v } else { u };
-            visited.push(at);
+            visited[at as usize] = true;
             letters.push(c as char);
         }
         Some(letters)
@@ -244,6 +256,10 @@ impl Hackenbush {
 }
 
 impl PartizanRules for Hackenbush {
+    fn heap_bytes(&self) -> usize {
+        self.edges.capacity() * std::mem::size_of::<Edge>()
+    }
+
     fn moves(&self, side: Side) -> Vec<Hackenbush> {
         let mine = if side == Side::Left { b'L' } else { b'R' };
         (0..self.edges.len())

@@ -90,6 +90,13 @@ pub trait PartizanRules:
         None
     }
 
+    /// Bytes this position owns on the heap (its cells, edges or pieces), so that the search
+    /// counts a 5000-cell strip as 5000 bytes rather than its 24-byte `Vec` header. The
+    /// default, for positions held inline (bitboards): none.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
     /// Where each of `side`'s moves acts on the written position, in the order of
     /// [`PartizanRules::moves`], for a board a person clicks. `None` (the default): the first
     /// character a move changes shows where it acts (grids, strips, stalks). Games whose

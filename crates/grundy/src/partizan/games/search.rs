@@ -17,6 +17,12 @@ use std::time::{Duration, Instant};
 /// interned forms it keeps alive (measured on Domineering, about one new form per 3 regions).
 const ENTRY_OVERHEAD: usize = 64;
 
+/// The deepest nesting of regions the search walks: each level takes up to about 1 KiB of
+/// stack (measured on Toads and Frogs: 6000 levels overflow 4 MiB but fit in 6 MiB), and a
+/// strip of 6000 cells can be played for millions of moves, which would overflow the 8 MiB
+/// main stack (an abort, not an error) long before memory runs out. 4000 levels leave half.
+const MAX_DEPTH: usize = 4000;
+
 /// A fast hasher for table keys (small structs of integers): multiply and rotate per word.
 #[derive(Default)]
 pub struct KeyHasher(u64);
@@ -50,8 +56,16 @@ impl Hasher for KeyHasher {
 /// The transposition table of one game.
 pub struct Search<P> {
     table: HashMap<P, Game, BuildHasherDefault<KeyHasher>>,
-    /// Most entries the memory budget allows.
-    capacity: usize,
+    /// Most bytes the table and the open move lists may hold together.
+    budget: usize,
+    /// Bytes the table holds: each key's inline and heap bytes plus [`ENTRY_OVERHEAD`].
+    stored: usize,
+    /// Bytes of the move lists still being valued on the recursion stack: one per open
+    /// region, each as long as its moves, so a row of 5000 dominoes holds 5000 lists of up to
+    /// 10^4 rows of up to 5000 cells while the table itself stays small.
+    open: usize,
+    /// Regions being valued, one inside the other: the recursion's depth.
+    depth: usize,
     /// Where and how often to save the table (see [`Search::checkpoint_to`]).
     checkpoint: Option<Checkpoint>,
 }
@@ -74,7 +88,10 @@ impl<P: PartizanRules> Search<P> {
     pub fn with_memory(bytes: usize) -> Search<P> {
         Search {
             table: HashMap::default(),
-            capacity: bytes / (std::mem::size_of::<P>() + ENTRY_OVERHEAD),
+            budget: bytes,
+            stored: 0,
+            open: 0,
+            depth: 0,
             checkpoint: None,
         }
     }
@@ -104,7 +121,24 @@ impl<P: PartizanRules> Search<P> {
     /// Stores `value` for the region `key` (as written by [`Search::entries`]): how a saved
     /// table comes back.
     pub fn insert(&mut self, key: P, value: Game) {
-        self.table.insert(key, value);
+        let bytes = entry_bytes(&key);
+        if self.table.insert(key, value).is_none() {
+            self.stored += bytes;
+        }
+    }
+
+    /// Refuses unless `more` bytes fit in the budget beside what is stored and open.
+    fn reserve(&self, more: usize) -> Result<(), GameError> {
+        let total = self.stored.saturating_add(self.open).saturating_add(more);
+        if total <= self.budget {
+            return Ok(());
+        }
+        Err(GameError::TooLarge(format!(
+            "the transposition table reached {} regions and the open move lists {} (about {} in all), the memory this machine allows; try a smaller position",
+            self.table.len(),
+            human_bytes(self.open as u128),
+            human_bytes(total as u128)
+        )))
     }
 
     /// Regions stored so far.
@@ -134,17 +168,20 @@ impl<P: PartizanRules> Search<P> {
         let value = match self.table.get(&key) {
             Some(&value) => value,
             None => {
-                let left = self.values(key.moves(Side::Left))?;
-                let right = self.values(key.moves(Side::Right))?;
-                let value = Game::try_from_options(&left, &right)?;
-                if self.table.len() >= self.capacity {
+                if self.depth >= MAX_DEPTH {
                     return Err(GameError::TooLarge(format!(
-                        "the transposition table reached {} regions (about {}), the memory this machine allows; try a smaller position",
-                        self.table.len(),
-                        human_bytes((self.table.len() * (std::mem::size_of::<P>() + ENTRY_OVERHEAD)) as u128)
+                        "the search went more than {MAX_DEPTH} moves deep, more than the stack allows; try a smaller position"
                     )));
                 }
-                self.table.insert(key, value);
+                self.depth += 1;
+                let options = self
+                    .values(key.moves(Side::Left))
+                    .and_then(|left| Ok((left, self.values(key.moves(Side::Right))?)));
+                self.depth -= 1;
+                let (left, right) = options?;
+                let value = Game::try_from_options(&left, &right)?;
+                self.reserve(entry_bytes(&key))?;
+                self.insert(key, value);
                 if let Some(c) = &self.checkpoint {
                     if c.last.elapsed() >= c.every {
                         persist::save(self, &c.path.clone())?;
@@ -166,15 +203,28 @@ impl<P: PartizanRules> Search<P> {
 
     /// The values of `positions`, each once: many moves reach equal values, and the engine's
     /// simplification is quadratic in the number of options.
+    /// The list is counted as open while its positions are valued, and the search refuses
+    /// before descending when it does not fit.
     fn values(&mut self, positions: Vec<P>) -> Result<Vec<Game>, GameError> {
-        let mut values = positions
+        let bytes = positions.iter().map(entry_bytes).sum::<usize>();
+        self.reserve(bytes)?;
+        self.open += bytes;
+        let values = positions
             .iter()
             .map(|p| self.value(p))
-            .collect::<Result<Vec<Game>, _>>()?;
+            .collect::<Result<Vec<Game>, _>>();
+        self.open -= bytes;
+        let mut values = values?;
         values.sort_unstable();
         values.dedup();
         Ok(values)
     }
+}
+
+/// What one position costs in the table or a move list: its inline size, the heap bytes it
+/// owns (a strip of 5000 cells owns 5000), and [`ENTRY_OVERHEAD`].
+fn entry_bytes<P: PartizanRules>(position: &P) -> usize {
+    std::mem::size_of::<P>() + position.heap_bytes() + ENTRY_OVERHEAD
 }
 
 /// One game's positions as text, with its transposition table: what the command line talks
@@ -237,5 +287,73 @@ impl<P: PartizanRules> Session for Search<P> {
 
     fn move_sites(&self, text: &str, side: Side) -> Result<Option<Vec<MoveSite>>, GameError> {
         Ok(text.parse::<P>()?.move_sites(side))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::partizan::games::toads_frogs::ToadsFrogs;
+    use crate::partizan::games::toppling_dominoes::TopplingDominoes;
+
+    fn row(text: &str) -> TopplingDominoes {
+        text.parse().unwrap()
+    }
+
+    /// A key is counted with the cells it owns (the bug: 24 bytes for a row of 5000), once.
+    #[test]
+    fn a_key_counts_the_cells_it_owns() {
+        let mut search = Search::<TopplingDominoes>::with_memory(1 << 20);
+        let long = row(&"LR".repeat(2500));
+        let one = entry_bytes(&long);
+        assert!(one >= std::mem::size_of::<TopplingDominoes>() + 5000 + ENTRY_OVERHEAD);
+        search.insert(long, Game::zero());
+        assert_eq!(search.stored, one);
+        search.insert(row(&"LR".repeat(2500)), Game::zero());
+        assert_eq!(
+            search.stored, one,
+            "a key stored again is not counted twice"
+        );
+        search.insert(row("LRG"), Game::zero());
+        assert_eq!(search.stored, one + entry_bytes(&row("LRG")));
+    }
+
+    /// Past the budget the search refuses and names the figure, and it can answer again
+    /// afterwards (nothing is left counted as open).
+    #[test]
+    fn the_budget_counts_open_move_lists_and_refuses() {
+        let mut search = Search::<TopplingDominoes>::with_memory(1 << 20);
+        let err = search.value(&row(&"LR".repeat(2500))).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("open move lists") && text.contains("MiB"),
+            "{text}"
+        );
+        assert_eq!(search.open, 0);
+        assert_eq!(search.depth, 0);
+        let small = row("LRLGR");
+        let fresh = Search::<TopplingDominoes>::with_memory(1 << 20).value(&small);
+        assert_eq!(search.value(&small).unwrap(), fresh.unwrap());
+    }
+
+    /// A strip played for thousands of moves is refused at [`MAX_DEPTH`], not a stack
+    /// overflow (run on a main-thread-sized stack, as the command line does).
+    #[test]
+    fn a_deep_search_is_refused_before_the_stack_overflows() {
+        let text = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(|| {
+                let strip: ToadsFrogs = format!("{}.{}", "T".repeat(100), "F".repeat(100))
+                    .parse()
+                    .unwrap();
+                let mut search = Search::<ToadsFrogs>::with_memory(1 << 30);
+                let err = search.value(&strip).unwrap_err().to_string();
+                assert_eq!((search.open, search.depth), (0, 0));
+                err
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(text.contains("more than 4000 moves deep"), "{text}");
     }
 }

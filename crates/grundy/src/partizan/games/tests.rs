@@ -227,7 +227,29 @@ fn stalk_oracle() {
     assert_eq!(stalk_value("LLL"), Some((3, 0)));
     assert_eq!(stalk_value("RL"), Some((-1, 1)));
     assert_eq!(stalk_value("LG"), None);
-    assert_eq!(stalk_value(&"L".repeat(63)), None);
+    // Only the places after the first run are bounded: a long run is a large integer.
+    assert_eq!(stalk_value(&"L".repeat(63)), Some((63, 0)));
+    assert_eq!(
+        stalk_value(&format!("{}R", "R".repeat(4999))),
+        Some((-5000, 0))
+    );
+    assert_eq!(stalk_value(&format!("L{}", "R".repeat(63))), None);
+    // A numerator past 64 bits: 3 − 1/2 − … − 1/2^62 needs 2^63 + … .
+    assert_eq!(stalk_value(&format!("LLL{}", "R".repeat(62))), None);
+}
+
+/// A long stalk is valued by sign expansion at once. `stalk_value` refused stalks of more
+/// than 62 edges whatever their colours, and finding the stalk walked the visited vertices
+/// for each edge of each edge (n³), so `L` × 300 took 16 s and `L` × 5000 did not finish.
+#[test]
+fn long_stalks_are_valued_at_once() {
+    let start = std::time::Instant::now();
+    assert_eq!(value::<Hackenbush>(&"L".repeat(5000)), Game::integer(5000));
+    assert_eq!(
+        value::<Hackenbush>(&format!("{}LR", "L".repeat(298))),
+        game("597/2")
+    );
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
 }
 
 /// A stalk with 62 binary places is exact (−1 + 2^−62·(2^62 − 1)… by sign expansion); with
@@ -698,4 +720,79 @@ fn temperature_census() {
     }
     assert_eq!(plain.len(), 791);
     assert_eq!(temperatures(3, 4).unwrap(), plain);
+}
+
+/// The canonical form by the rules alone, memoised on whole positions: no regions, no
+/// normalised keys, no shortcuts — only `moves` and the engine's `from_options`.
+fn by_rules<P: PartizanRules>(p: &P, memo: &mut std::collections::HashMap<P, Game>) -> Game {
+    if let Some(&g) = memo.get(p) {
+        return g;
+    }
+    let mut side = |s: Side| {
+        p.moves(s)
+            .iter()
+            .map(|m| by_rules(m, memo))
+            .collect::<Vec<_>>()
+    };
+    let (left, right) = (side(Side::Left), side(Side::Right));
+    let g = Game::from_options(&left, &right);
+    memo.insert(p.clone(), g);
+    g
+}
+
+/// The search's *value* (not only its outcome) equals the form the rules give on the whole
+/// position: a region split, a table key or a closed form that changed the value while
+/// keeping the outcome would pass `search_agrees_with_judge` but not this.
+fn value_agrees_with_rules<P: PartizanRules>(text: &str) {
+    let p: P = parse(text);
+    let fast = Search::<P>::default().value(&p).unwrap();
+    let slow = by_rules(&p, &mut std::collections::HashMap::new());
+    assert_eq!(fast, slow, "{text}: search {fast}, rules {slow}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn search_values_agree_with_rules(
+        w in 1usize..=4,
+        d in cells(&['.', '.', '.', '#'], 16),
+        s in cells(&['.', 'x', 'o'], 12),
+        k in cells(&['.', 'x', 'o'], 12),
+        t in cells(&['.', 'T', 'F'], 12),
+        r in cells(&['L', 'R', 'G'], 9),
+        h in prop::collection::vec((0u32..5, 0u32..6, prop::sample::select(&['L', 'R', 'G'][..])), 1..=8),
+        g in graph_text(),
+        (m, n) in (1u64..=5, 1u64..=5),
+    ) {
+        let shaped = |c: &[char]| { let w = w.min(c.len()); board(w, c[..c.len() / w * w].to_vec()) };
+        value_agrees_with_rules::<Domineering>(&shaped(&d));
+        value_agrees_with_rules::<Clobber>(&shaped(&s));
+        value_agrees_with_rules::<Konane>(&shaped(&k));
+        value_agrees_with_rules::<ToadsFrogs>(&t.iter().collect::<String>());
+        value_agrees_with_rules::<TopplingDominoes>(&r.iter().collect::<String>());
+        let edges: Vec<String> = h.iter().map(|(u, v, c)| format!("{u}-{v}{c}")).collect();
+        value_agrees_with_rules::<Hackenbush>(&edges.join(","));
+        value_agrees_with_rules::<Snort>(&g);
+        value_agrees_with_rules::<Col>(&g);
+        value_agrees_with_rules::<Cutcake>(&format!("{m},{n}+2,{m}"));
+    }
+}
+
+/// A one-colour row of Toppling Dominoes is `±n` (the shortcut): equal to the form the rules
+/// give, with no table, key or shortcut, at every length up to 10.
+#[test]
+fn one_colour_dominoes_are_integers_by_the_rules() {
+    for n in 1..=10usize {
+        for (colour, sign) in [('L', 1), ('R', -1)] {
+            let text: String = std::iter::repeat_n(colour, n).collect();
+            let p: TopplingDominoes = parse(&text);
+            let expected = Game::integer(sign * n as i64);
+            assert_eq!(p.shortcut(), Some(expected), "{text}");
+            value_agrees_with_rules::<TopplingDominoes>(&text);
+        }
+    }
+    for mixed in ["LLR", "G", "GG", "LG", "RRL"] {
+        assert_eq!(parse::<TopplingDominoes>(mixed).shortcut(), None, "{mixed}");
+    }
 }

@@ -39,6 +39,10 @@ impl<C: Colouring> ColouringGame<C> {
 }
 
 impl<C: Colouring> PartizanRules for ColouringGame<C> {
+    fn heap_bytes(&self) -> usize {
+        self.graph.tints.capacity() + self.graph.adjacent.capacity() * std::mem::size_of::<u64>()
+    }
+
     fn moves(&self, side: Side) -> Vec<Self> {
         let neighbours = C::neighbours_left_to(side);
         self.graph

@@ -58,6 +58,10 @@ impl ToadsFrogs {
 }
 
 impl PartizanRules for ToadsFrogs {
+    fn heap_bytes(&self) -> usize {
+        self.cells.capacity() * std::mem::size_of::<Cell>()
+    }
+
     fn moves(&self, side: Side) -> Vec<ToadsFrogs> {
         let (mine, other) = match side {
             Side::Left => (Cell::Toad, Cell::Frog),

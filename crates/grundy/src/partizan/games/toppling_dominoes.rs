@@ -8,6 +8,7 @@
 
 use super::{MoveSite, PartizanRules, Side};
 use crate::error::GameError;
+use crate::partizan::Game;
 use std::fmt;
 use std::str::FromStr;
 
@@ -37,6 +38,22 @@ impl TopplingDominoes {
 }
 
 impl PartizanRules for TopplingDominoes {
+    fn heap_bytes(&self) -> usize {
+        self.row.capacity()
+    }
+
+    /// A row of `n` blue dominoes is the integer `n`: Left's moves leave `k` blue dominoes
+    /// for every `k < n` and Right has none, so by induction it is `{0, …, n-1 | } = n`; red is
+    /// the negative. Without this a row of 5000 walks 5000 levels of 10^4-row move lists.
+    fn shortcut(&self) -> Option<Game> {
+        let first = *self.row.first()?;
+        if first == b'G' || self.row.iter().any(|&c| c != first) {
+            return None;
+        }
+        let n = i64::try_from(self.row.len()).ok()?;
+        Some(Game::integer(if first == b'L' { n } else { -n }))
+    }
+
     fn moves(&self, side: Side) -> Vec<TopplingDominoes> {
         let mut out = Vec::new();
         for i in self.toppleable(side) {
