@@ -97,11 +97,19 @@ impl Hackenbush {
     /// taken by (colour, number): renumbering twice changes nothing, so equal pictures written
     /// the same way compare equal. Every edge must be grounded.
     fn renumbered(edges: &[Edge]) -> Hackenbush {
-        let n = edges
+        // Dense numbers first: a vertex may be written as any u32 (`0-1L,1-4000000000R`), and
+        // a label for every number up to the largest took 16 GB.
+        let mut ids: Vec<u32> = edges.iter().flat_map(|&(u, v, _)| [u, v]).collect();
+        ids.push(0);
+        ids.sort_unstable();
+        ids.dedup();
+        let dense = |x: u32| ids.partition_point(|&y| y < x) as u32;
+        let dense_edges: Vec<Edge> = edges
             .iter()
-            .map(|&(u, v, _)| u.max(v) as usize + 1)
-            .max()
-            .unwrap_or(1);
+            .map(|&(u, v, c)| (dense(u), dense(v), c))
+            .collect();
+        let edges = &dense_edges[..];
+        let n = ids.len();
         let mut label = vec![u32::MAX; n];
         label[0] = 0;
         let mut queue = vec![0u32];
