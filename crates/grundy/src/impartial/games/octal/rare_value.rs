@@ -35,13 +35,14 @@
 //! the same for every block length, thread count and resume point (the tests check it),
 //! which is what makes checkpoints small (the values alone) and resumed runs identical.
 
+use super::block_pipeline::{self, NearOutcome, Stages};
 use super::classes::{best_mask, count_index, ClassMask};
 use super::rules::MoveRules;
 use super::table::{Cell, ValueTable, Values, NARROW_BITS};
 use super::{checked_value, SequenceSolver, Value, PROGRESS_CHUNK};
 use crate::error::GameError;
 use crate::limits::{human_bytes, Budget};
-use rayon::prelude::*;
+use std::sync::{Arc, Mutex};
 
 /// Pairs scanned from one end before switching to the other, in step 3.
 const SCAN_CHUNK: usize = 64;
@@ -65,18 +66,44 @@ pub struct RareValueSolver<'r> {
     classes: ClassMask,
     /// Every value so far is `< 2^bits`.
     bits: u32,
-    /// Heaps per (value, parity bit), see [`count_index`].
-    counts: Vec<u64>,
-    /// Rare heaps `r ≥ 1` in increasing order, and their values (two arrays: the hot loop
-    /// streams both).
-    rare_heaps: Vec<u64>,
-    rare_values: Vec<Value>,
+    /// The values counted by class, and the rare list.
+    census: Census,
     /// Number of rare heaps (including heap 0 when rare) when the mask was last chosen.
     rare_at_last_choice: u64,
     /// Heaps per block; `None`: [`block_len`] of the current value width.
     block: Option<usize>,
     /// The worker threads (`None`: run on the calling thread).
     pool: Option<rayon::ThreadPool>,
+}
+
+/// What the solver knows of the values so far besides the table: heaps per (value, parity
+/// bit), and the rare heaps.
+#[derive(Clone, Debug, Default)]
+struct Census {
+    /// Heaps per (value, parity bit), see [`count_index`].
+    counts: Vec<u64>,
+    /// Rare heaps `r ≥ 1` in increasing order, and their values (two arrays: the hot loop
+    /// streams both).
+    rare_heaps: Vec<u64>,
+    rare_values: Vec<Value>,
+}
+
+impl Census {
+    /// Counts `G(n) = v`, and lists `n` when its value is rare under `classes`. `v` fits the
+    /// counts (the solver resizes them when the values need another bit).
+    fn add(&mut self, classes: ClassMask, parity_bit: u64, n: u64, v: Value) {
+        self.counts[count_index(v as u64, parity_bit)] += 1;
+        if n >= 1 && classes.class(v as u64, parity_bit) == 0 {
+            self.rare_heaps.push(n);
+            self.rare_values.push(v);
+        }
+    }
+}
+
+/// Whether the mask is due for review: the rare heaps grew by an eighth since the last choice
+/// (which counted `at_last_choice`).
+fn mask_review_due(rare_heaps: usize, at_last_choice: u64) -> bool {
+    rare_heaps as u64 >= at_last_choice.max(16) * 9 / 8
 }
 
 impl<'r> RareValueSolver<'r> {
@@ -103,9 +130,10 @@ impl<'r> RareValueSolver<'r> {
             split_parity: rules.split_parity(),
             classes: ClassMask::ALL_RARE,
             bits,
-            counts: vec![0; 2 << bits],
-            rare_heaps: Vec::new(),
-            rare_values: Vec::new(),
+            census: Census {
+                counts: vec![0; 2 << bits],
+                ..Census::default()
+            },
             rare_at_last_choice: 0,
             block: None,
             pool: None,
@@ -113,7 +141,7 @@ impl<'r> RareValueSolver<'r> {
         };
         for (n, v) in solver.values.view().iter().enumerate() {
             let parity_bit = solver.parity_bit(n as u64);
-            solver.counts[count_index(v as u64, parity_bit)] += 1;
+            solver.census.counts[count_index(v as u64, parity_bit)] += 1;
         }
         if bits > NARROW_BITS {
             solver.values.widen();
@@ -122,29 +150,35 @@ impl<'r> RareValueSolver<'r> {
         solver
     }
 
-    /// Runs on a pool of exactly `threads` worker threads (1 too: without a pool of its own
-    /// the solver would borrow rayon's global one, and one thread would then share the
-    /// phases with another, spinning and yielding between blocks). The values do not depend
-    /// on it.
+    /// Runs on `threads` threads: a pool of its own when more than one (kept for the
+    /// solver's life, so that no block waits for a thread to start), the calling thread
+    /// alone for one. The values do not depend on it.
     pub fn with_threads(mut self, threads: usize) -> Result<RareValueSolver<'r>, GameError> {
         let threads = threads.max(1);
         self.threads = threads;
-        self.pool = Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| GameError::io_other(format!("cannot start {threads} threads: {e}")))?,
-        );
+        self.pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| {
+                        GameError::io_other(format!("cannot start {threads} threads: {e}"))
+                    })?,
+            )
+        } else {
+            None
+        };
         Ok(self)
     }
 
     /// Bytes of scratch the solver holds besides the table, at its widest (16-bit values) on
-    /// `threads` threads: the bitsets of two far blocks (the one finishing and the next) and,
-    /// per thread, one task's flags and scan scratch. Budgets add it to the table's 1 or 2 bytes
+    /// `threads` threads: the bitsets of four blocks (the far results the near phase takes,
+    /// its copy of them, and the next two blocks' far phases) and, per thread, one task's
+    /// flags and scan scratch. Budgets add it to the table's 1 or 2 bytes
     /// a heap, so that a tiny budget is refused with the figure that really broke it.
     pub fn scratch_bytes(threads: usize) -> u128 {
         let words = words_for(Value::BITS);
-        let sets = 2 * block_len(Value::BITS) * 2 * words * 8;
+        let sets = 4 * block_len(Value::BITS) * 2 * words * 8;
         let per_thread = (HEAPS_PER_TASK + 2) * words * 64 + words * 8;
         (sets + threads.max(1) * per_thread) as u128
     }
@@ -191,17 +225,20 @@ impl<'r> RareValueSolver<'r> {
     /// rebuilds the rare list. Returns whether the mask changed.
     fn choose_mask(&mut self, force: bool) -> bool {
         let total = self.values.len() as u64;
-        let (best, best_rare) = best_mask(&self.counts, total, self.split_parity.is_some());
-        let current_rare = self.rare_heaps.len() as u64 + self.is_rare_heap_zero() as u64;
+        let census = &mut self.census;
+        let (best, best_rare) = best_mask(&census.counts, total, self.split_parity.is_some());
+        let current_rare = census.rare_heaps.len() as u64 + self.is_rare_heap_zero() as u64;
         if force || best_rare * 8 < current_rare * 7 {
             let changed = best != self.classes;
             self.classes = best;
-            self.rare_heaps.clear();
-            self.rare_values.clear();
+            let census = &mut self.census;
+            census.rare_heaps.clear();
+            census.rare_values.clear();
+            let q = self.split_parity.unwrap_or(0);
             for (n, v) in self.values.view().iter().enumerate().skip(1) {
-                if best.class(v as u64, self.parity_bit(n as u64)) == 0 {
-                    self.rare_heaps.push(n as u64);
-                    self.rare_values.push(v);
+                if best.class(v as u64, (n as u64 ^ q) & 1) == 0 {
+                    census.rare_heaps.push(n as u64);
+                    census.rare_values.push(v);
                 }
             }
             self.rare_at_last_choice = best_rare;
@@ -242,34 +279,29 @@ impl<'r> RareValueSolver<'r> {
             )?;
             self.values.widen();
         }
-        let parity_bit = self.parity_bit(n);
-        let rare = self.classes.class(v as u64, parity_bit) == 0;
         self.values.push(v);
         let grew = u16::BITS - v.leading_zeros() > self.bits;
         if grew {
             self.bits = u16::BITS - v.leading_zeros();
-            self.counts.resize(2 << self.bits, 0);
+            self.census.counts.resize(2 << self.bits, 0);
         }
-        self.counts[count_index(v as u64, parity_bit)] += 1;
-        if rare && n >= 1 {
-            self.rare_heaps.push(n);
-            self.rare_values.push(v);
-        }
+        let parity_bit = self.parity_bit(n);
+        self.census.add(self.classes, parity_bit, n, v);
         Ok(grew)
     }
 
     /// Re-chooses the mask when due (the values needed another bit, or the rare heaps grew by
     /// an eighth); returns whether it changed.
     fn review_mask(&mut self, grew: bool) -> bool {
-        if grew || self.rare_heaps.len() as u64 >= self.rare_at_last_choice.max(16) * 9 / 8 {
+        if grew || mask_review_due(self.census.rare_heaps.len(), self.rare_at_last_choice) {
             self.choose_mask(false)
         } else {
             false
         }
     }
 
-    /// The read-only state both phases share, for the values known now.
-    fn context(&self) -> Context<'_> {
+    /// What every phase reads and a run of blocks does not change, for the values known now.
+    fn settings(&self) -> Settings<'r> {
         let words = words_for(self.bits);
         let mut rare_class = [vec![0u64; words], vec![0u64; words]];
         for (flip, set) in rare_class.iter_mut().enumerate() {
@@ -279,10 +311,8 @@ impl<'r> RareValueSolver<'r> {
                 }
             }
         }
-        Context {
+        Settings {
             rules: self.rules,
-            rare_heaps: &self.rare_heaps,
-            rare_values: &self.rare_values,
             split_parity: self.split_parity.unwrap_or(0),
             classes: self.classes,
             bits: self.bits,
@@ -295,93 +325,149 @@ impl<'r> RareValueSolver<'r> {
 
     /// Solves heaps `values.len()..len` block by block (module docs), handing the table to
     /// `on_chunk` each time it passes a multiple of [`PROGRESS_CHUNK`].
-    ///
-    /// The blocks between two such points run inside one `pool.install`: installing per block
-    /// handed every block from the calling thread to the pool and back, and let the workers
-    /// fall asleep between blocks (two wake-ups and context switches a block).
     fn extend_blocked(
         &mut self,
         len: u64,
         on_chunk: &mut dyn FnMut(Values<'_>) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
-        let pool = self.pool.take();
-        let mut pending: Option<FarBlock> = None;
-        let mut result = Ok(());
-        while result.is_ok() && (self.values.len() as u64) < len {
+        while (self.values.len() as u64) < len {
             let start = self.values.len();
             let stop = (((start / PROGRESS_CHUNK + 1) * PROGRESS_CHUNK) as u64).min(len);
-            let pending = &mut pending;
-            let mut run = || self.extend_blocks(stop, len, pending);
-            result = match &pool {
-                Some(pool) => pool.install(run),
-                None => run(),
-            };
-            if result.is_ok() && self.values.len() / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
-                result = on_chunk(self.values.view());
+            self.run_blocks(stop as usize)?;
+            if self.values.len() / PROGRESS_CHUNK > start / PROGRESS_CHUNK {
+                on_chunk(self.values.view())?;
             }
         }
-        self.pool = pool;
-        result
+        Ok(())
     }
 
-    /// Solves heaps `values.len()..stop` block by block; `pending` is the far phase of the
-    /// next block, computed beside the near phase of this one (for heaps up to `len`).
-    fn extend_blocks(
-        &mut self,
-        stop: u64,
-        len: u64,
-        pending: &mut Option<FarBlock>,
-    ) -> Result<(), GameError> {
-        while (self.values.len() as u64) < stop {
-            let start = self.values.len();
-            let block = self.block.unwrap_or_else(|| block_len(self.bits));
-            let this_len = block.min((stop - start as u64) as usize);
-            let next_len = block.min((len - (start + this_len) as u64) as usize);
-            let (outcome, next) = {
-                let context = self.context();
-                let pending = pending.take();
-                match &self.values {
-                    ValueTable::Narrow(known) => {
-                        solve_block(&context, known, pending, this_len, next_len)
-                    }
-                    ValueTable::Wide(known) => {
-                        solve_block(&context, known, pending, this_len, next_len)
-                    }
-                }
-            };
-            let fresh = outcome?;
-            let mut grew = false;
-            for &v in &fresh {
-                grew |= self.record(v)?;
+    /// One run of the block pipeline ([`block_pipeline`]) from `values.len()` towards `stop`,
+    /// under the current mask and value width. The run ends early when a value needs another
+    /// bit (recorded here, after it: that may widen the table) or the mask is due for review
+    /// (reviewed here).
+    fn run_blocks(&mut self, stop: usize) -> Result<(), GameError> {
+        let census = std::mem::take(&mut self.census);
+        let run = BlockRun {
+            far_rare: Mutex::new(Arc::new((
+                census.rare_heaps.clone(),
+                census.rare_values.clone(),
+            ))),
+            near: Mutex::new(NearState {
+                census,
+                rare_at_last_choice: self.rare_at_last_choice,
+                outgrown: None,
+            }),
+            settings: self.settings(),
+        };
+        let block = self.block.unwrap_or_else(|| block_len(self.bits));
+        let pool = self.pool.as_ref();
+        let result = match &mut self.values {
+            ValueTable::Narrow(table) => {
+                block_pipeline::run(&run, table, stop, block, HEAPS_PER_TASK, pool)
             }
-            let complete = fresh.len() == this_len;
-            let changed = self.review_mask(grew);
-            *pending = next.filter(|_| complete && !changed && !grew);
-        }
+            ValueTable::Wide(table) => {
+                block_pipeline::run(&run, table, stop, block, HEAPS_PER_TASK, pool)
+            }
+        };
+        let near = run.near.into_inner().expect("no near phase panicked");
+        self.census = near.census;
+        result?;
+        let grew = match near.outgrown {
+            Some(v) => self.record(v)?,
+            None => false,
+        };
+        self.review_mask(grew);
         Ok(())
     }
 }
 
-/// One block of `this_len` heaps from `known.len()` on, with `pending` the far phase computed
-/// for it beside the previous block (used when it still fits): its near phase, beside the far
-/// phase of the next `next_len` heaps. Returns the block's values (fewer when one needs
-/// another bit) and the next block's far phase.
-fn solve_block<T: Cell>(
-    context: &Context,
-    known: &[T],
-    pending: Option<FarBlock>,
-    this_len: usize,
-    next_len: usize,
-) -> (Result<Vec<Value>, GameError>, Option<FarBlock>) {
-    let start = known.len();
-    let far = match pending {
-        Some(far) if far.fits(start, this_len, context) => far,
-        _ => far_block(context, known, start, this_len),
-    };
-    rayon::join(
-        || near_block(context, known, &far),
-        || (next_len > 0).then(|| far_block(context, known, start + this_len, next_len)),
-    )
+/// A run of blocks: the two phases as the pipeline's stages.
+struct BlockRun<'r> {
+    settings: Settings<'r>,
+    /// The near phase's state (one near phase runs at a time, in block order).
+    near: Mutex<NearState>,
+    /// The rare list as the last near phase left it, for far tasks: their bound is at most
+    /// that phase's block start, and they ignore rare parts at or past it.
+    far_rare: Mutex<Arc<(Vec<u64>, Vec<Value>)>>,
+}
+
+struct NearState {
+    census: Census,
+    rare_at_last_choice: u64,
+    /// A value that needed another bit: it ended the run, and the solver records it.
+    outgrown: Option<Value>,
+}
+
+impl<T: Cell> Stages<T> for BlockRun<'_> {
+    /// The far phase's bitsets of the task's heaps (marks, then seen values, per heap).
+    type Far = Vec<u64>;
+    type Scratch = FarScratch;
+
+    fn scratch(&self) -> FarScratch {
+        FarScratch {
+            flags: Vec::new(),
+            scan: Scratch::new(self.settings.words),
+        }
+    }
+
+    fn far(&self, scratch: &mut FarScratch, known: &[T], first: usize, heaps: usize) -> Vec<u64> {
+        let rare = Arc::clone(&self.far_rare.lock().expect("no near phase panicked"));
+        let context = self.settings.context(&rare.0, &rare.1);
+        far_task(&context, known, first as u64, heaps, scratch)
+    }
+
+    fn near(
+        &self,
+        known: &[T],
+        len: usize,
+        bound: usize,
+        far: Vec<Vec<u64>>,
+    ) -> Result<NearOutcome<T>, GameError> {
+        let mut state = self.near.lock().expect("one near phase at a time");
+        let state = &mut *state;
+        let far = FarBlock {
+            len,
+            bound,
+            sets: far.concat(),
+        };
+        let census = &state.census;
+        let found = near_block(
+            &self
+                .settings
+                .context(&census.rare_heaps, &census.rare_values),
+            known,
+            &far,
+        )?;
+        let settings = &self.settings;
+        let rare_before = state.census.rare_heaps.len();
+        let mut values = Vec::with_capacity(found.len());
+        for (n, &v) in (known.len() as u64..).zip(&found) {
+            if (v as u64) >> settings.bits != 0 {
+                state.outgrown = Some(v);
+                break;
+            }
+            let parity_bit = (n ^ settings.split_parity) & 1;
+            state.census.add(settings.classes, parity_bit, n, v);
+            values.push(T::of(v));
+        }
+        let census = &state.census;
+        if census.rare_heaps.len() > rare_before {
+            *self.far_rare.lock().expect("no far task panicked") =
+                Arc::new((census.rare_heaps.clone(), census.rare_values.clone()));
+        }
+        Ok(NearOutcome {
+            values,
+            end_run: state.outgrown.is_some()
+                || mask_review_due(census.rare_heaps.len(), state.rare_at_last_choice),
+        })
+    }
+}
+
+/// A worker's scratch for far tasks.
+struct FarScratch {
+    /// A task's marks, one byte per value and heap ([`far_marks`]).
+    flags: Vec<u8>,
+    scan: Scratch,
 }
 
 /// Heaps per block for values of `bits` bits: at most 256 (the near phase, which is
@@ -396,12 +482,10 @@ fn words_for(bits: u32) -> usize {
     (1usize << bits).div_ceil(64)
 }
 
-/// What both phases read: the rules, the rare list (every rare heap below the block's start),
-/// and the class bitsets.
-struct Context<'a> {
-    rules: &'a MoveRules,
-    rare_heaps: &'a [u64],
-    rare_values: &'a [Value],
+/// What every phase reads and a run of blocks does not change: the rules, the mask, the
+/// value width.
+struct Settings<'r> {
+    rules: &'r MoveRules,
     split_parity: u64,
     classes: ClassMask,
     bits: u32,
@@ -412,6 +496,39 @@ struct Context<'a> {
     /// Pairs the far phase scans at most per heap, before leaving the rest to the near phase.
     scan_budget: usize,
     /// Small parts whose splits the far phase flags with the marks ([`far_front_parts`]).
+    front_parts: u64,
+}
+
+impl Settings<'_> {
+    /// The settings with a rare list (every rare heap below the phase's bound, and maybe more).
+    fn context<'a>(&'a self, rare_heaps: &'a [u64], rare_values: &'a [Value]) -> Context<'a> {
+        Context {
+            rules: self.rules,
+            rare_heaps,
+            rare_values,
+            split_parity: self.split_parity,
+            classes: self.classes,
+            bits: self.bits,
+            words: self.words,
+            rare_class: &self.rare_class,
+            scan_budget: self.scan_budget,
+            front_parts: self.front_parts,
+        }
+    }
+}
+
+/// What both phases read: the [`Settings`] and the rare list (every rare heap below the
+/// block's start, for the near phase; below the bound, for the far phase).
+struct Context<'a> {
+    rules: &'a MoveRules,
+    rare_heaps: &'a [u64],
+    rare_values: &'a [Value],
+    split_parity: u64,
+    classes: ClassMask,
+    bits: u32,
+    words: usize,
+    rare_class: &'a [Vec<u64>; 2],
+    scan_budget: usize,
     front_parts: u64,
 }
 
@@ -454,106 +571,46 @@ impl Context<'_> {
     }
 }
 
-/// The far phase of heaps `start..start + len` (module docs), in parallel.
-///
-/// The heaps are cut into tasks in order, of [`HEAPS_PER_TASK`] heaps and, on several
-/// threads, smaller towards the end ([`task_heaps`]); every thread of the pool takes the next
-/// task from a shared counter. The near phase runs beside this one and the block ends when
-/// both do, so the last task one thread still works on is time the other waits: with tasks
-/// of 32 heaps in rayon's split order that tail was a few tenths of a task per block. Taken
-/// in order, the last tasks are the small ones.
-fn far_block<T: Cell>(context: &Context, known: &[T], start: usize, len: usize) -> FarBlock {
+/// The far phase of heaps `first..first + heaps` (module docs): their marks and the values
+/// their budgeted scans saw, as bitsets of `words` words a heap (marks, then seen values).
+fn far_task<T: Cell>(
+    context: &Context,
+    known: &[T],
+    first: u64,
+    heaps: usize,
+    scratch: &mut FarScratch,
+) -> Vec<u64> {
     let words = context.words;
-    let mut sets = vec![0u64; len * 2 * words];
-    let threads = rayon::current_num_threads();
-    let mut tasks = Vec::new();
-    let (mut rest, mut first) = (&mut sets[..], start);
-    while !rest.is_empty() {
-        let heaps = task_heaps(rest.len() / (2 * words), threads);
-        let (task, tail) = rest.split_at_mut(heaps * 2 * words);
-        tasks.push(std::sync::Mutex::new((first as u64, task)));
-        (rest, first) = (tail, first + heaps);
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let work = || {
-        let mut scratch = Scratch::new(words);
-        let mut flags = Vec::new();
-        while let Some(task) = tasks.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-            let mut task = task.lock().expect("each task is taken once");
-            let (first, ref mut chunk) = *task;
-            let count = chunk.len() / (2 * words);
-            flags.clear();
-            flags.resize(count * words * 64, 0u8);
-            let front = far_marks(context, known, first, &mut flags);
-            for (i, heap) in chunk.chunks_mut(2 * words).enumerate() {
-                let (marks, seen) = heap.split_at_mut(words);
-                let heap_flags = &flags[i * words * 64..(i + 1) * words * 64];
-                for (w, word) in marks.iter_mut().enumerate() {
-                    *word = pack(heap_flags, w);
-                }
-                far_scan(
-                    context,
-                    known,
-                    first + i as u64,
-                    front,
-                    [marks, seen],
-                    &mut scratch,
-                );
-            }
+    let mut sets = vec![0u64; heaps * 2 * words];
+    let flags = &mut scratch.flags;
+    flags.clear();
+    flags.resize(heaps * words * 64, 0u8);
+    let front = far_marks(context, known, first, flags);
+    for (i, heap) in sets.chunks_mut(2 * words).enumerate() {
+        let (marks, seen) = heap.split_at_mut(words);
+        let heap_flags = &flags[i * words * 64..(i + 1) * words * 64];
+        for (w, word) in marks.iter_mut().enumerate() {
+            *word = pack(heap_flags, w);
         }
-    };
-    (0..threads.min(tasks.len()))
-        .into_par_iter()
-        .for_each(|_| work());
-    FarBlock {
-        start,
-        len,
-        bound: known.len(),
-        bits: context.bits,
-        rare_count: context.rare_heaps.len(),
-        words,
-        sets,
+        far_scan(
+            context,
+            known,
+            first + i as u64,
+            front,
+            [marks, seen],
+            &mut scratch.scan,
+        );
     }
+    sets
 }
 
-/// Heaps of the next far task when `left` are still to hand out on `threads` threads:
-/// [`HEAPS_PER_TASK`] (its flags, 32 rows of up to 512 bytes, stay in L1), and on several
-/// threads about `left / 2·threads` near the end, down to 8 heaps (smaller tasks cost more per
-/// heap: the transposed marks loop over 8 heaps instead of 32).
-fn task_heaps(left: usize, threads: usize) -> usize {
-    let heaps = if threads > 1 {
-        (left / (2 * threads)).clamp(8, HEAPS_PER_TASK)
-    } else {
-        HEAPS_PER_TASK
-    };
-    heaps.min(left)
-}
-
-/// What the far phase found for a block: per heap, the marks (step 1) and the values seen by
-/// the scan (step 3), both bitsets of `words` words, for partners below `bound`.
+/// What the far phase found for a block of `len` heaps: per heap, the marks (step 1) and the
+/// values seen by the scan (step 3), both bitsets of `words` words, for partners below
+/// `bound`.
 struct FarBlock {
-    start: usize,
     len: usize,
     bound: usize,
-    bits: u32,
-    rare_count: usize,
-    words: usize,
     sets: Vec<u64>,
-}
-
-impl FarBlock {
-    /// Whether this block was computed for heaps `start..start + len` under the state of
-    /// `context` (same value width, same rare list up to the bound).
-    fn fits(&self, start: usize, len: usize, context: &Context) -> bool {
-        self.start == start
-            && self.len == len
-            && self.bits == context.bits
-            && self.words == context.words
-            && context
-                .rare_heaps
-                .partition_point(|&r| (r as usize) < self.bound)
-                == self.rare_count.min(context.rare_heaps.len())
-    }
 }
 
 #[inline]
@@ -1199,15 +1256,12 @@ fn near_heap<T: Cell>(
 impl SequenceSolver for RareValueSolver<'_> {
     /// `G(n)` by a block of one heap (everything is near).
     fn next_value(&mut self) -> Result<Value, GameError> {
-        let context = self.context();
+        let settings = self.settings();
+        let context = settings.context(&self.census.rare_heaps, &self.census.rare_values);
         // Bound 0: every mark and the whole scan are done by the near phase.
         let far = FarBlock {
-            start: self.values.len(),
             len: 1,
             bound: 0,
-            bits: context.bits,
-            rare_count: context.rare_heaps.len(),
-            words: context.words,
             sets: vec![0; 2 * context.words],
         };
         let mut fresh = match &self.values {
@@ -1376,7 +1430,7 @@ mod tests {
         let rare: Vec<u64> = (1..30_000u64)
             .filter(|&n| classes.class(solver.values().get(n as usize) as u64, (n ^ q) & 1) == 0)
             .collect();
-        assert_eq!(solver.rare_heaps, rare);
+        assert_eq!(solver.census.rare_heaps, rare);
         assert_eq!(rare.last(), Some(&13935));
     }
 
@@ -1389,7 +1443,9 @@ mod tests {
         let mut solver = RareValueSolver::new(&rules, fresh()).with_front_parts(100);
         solver.extend_to(5000, &mut |_| Ok(())).unwrap();
         let table: Vec<Value> = solver.values().to_vec();
-        let context = solver.context();
+        let settings = solver.settings();
+        let census = &solver.census;
+        let context = settings.context(&census.rare_heaps, &census.rare_values);
         let (bound, first) = (4000usize, 4300u64);
         let known = &table[..bound];
         let size = context.words * 64;
