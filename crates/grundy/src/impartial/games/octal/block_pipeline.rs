@@ -200,6 +200,7 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
                 Ok(mut schedule) => self.next_job(&mut schedule),
                 Err(_) => Job::Done,
             };
+            let _guard = EndOnPanic(self);
             match job {
                 Job::Near(i, far) => self.run_near(i, far),
                 Job::Far { block, task } => {
@@ -313,6 +314,21 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
     }
 }
 
+/// Ends the run when the job it guards panics, so that the other workers stop waiting for
+/// that job (the panic itself reaches the caller through the pool or the calling thread).
+struct EndOnPanic<'a, 's, 't, T: Cell, S: Stages<T>>(&'a Shared<'s, 't, T, S>);
+
+impl<T: Cell, S: Stages<T>> Drop for EndOnPanic<'_, '_, '_, T, S> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let shared = self.0;
+            let mut schedule = shared.schedule.lock().unwrap_or_else(|e| e.into_inner());
+            schedule.ended = true;
+            shared.version.fetch_add(1, Ordering::Release);
+        }
+    }
+}
+
 /// The table while a run appends to it: the published values `G(0..len)` are read by any
 /// worker as one slice, and the near stage running writes the next ones past them.
 ///
@@ -391,7 +407,15 @@ mod tests {
     /// A toy pair of stages with the pipeline's dependencies: `G(n) = (Σ far over the block's
     /// heaps of known.len()) + G(n − 1)`, so a value depends on the bound each far task saw
     /// and on the previous value. Checked against the same recurrence computed in order.
-    struct Toy;
+    #[derive(Default)]
+    struct Toy {
+        /// The near stage of the block holding this heap ends the run after it.
+        end_at: Option<usize>,
+        /// The near stage of the block holding this heap fails.
+        fail_at: Option<usize>,
+        /// The far task holding this heap panics.
+        panic_at: Option<usize>,
+    }
 
     impl Stages<u16> for Toy {
         type Far = Vec<u16>;
@@ -400,6 +424,9 @@ mod tests {
         fn scratch(&self) {}
 
         fn far(&self, _: &mut (), known: &[u16], first: usize, heaps: usize) -> Vec<u16> {
+            if let Some(n) = self.panic_at.filter(|n| (first..first + heaps).contains(n)) {
+                panic!("heap {n}");
+            }
             (first..first + heaps)
                 .map(|n| known.len() as u16 ^ known.last().copied().unwrap_or(0) ^ n as u16)
                 .collect()
@@ -414,17 +441,25 @@ mod tests {
         ) -> Result<NearOutcome<u16>, GameError> {
             let far: Vec<u16> = far.into_iter().flatten().collect();
             assert_eq!(far.len(), len);
+            let heaps = known.len()..known.len() + len;
+            if let Some(n) = self.fail_at.filter(|n| heaps.contains(n)) {
+                return Err(GameError::TooLarge(format!("heap {n}")));
+            }
             let mut last = known.last().copied().unwrap_or(1);
-            let values = far
+            let mut values: Vec<u16> = far
                 .iter()
                 .map(|&f| {
                     last = last.wrapping_mul(3).wrapping_add(f);
                     last
                 })
                 .collect();
+            let end = self.end_at.filter(|n| heaps.contains(n));
+            if let Some(n) = end {
+                values.truncate(n + 1 - heaps.start);
+            }
             Ok(NearOutcome {
                 values,
-                end_run: false,
+                end_run: end.is_some(),
             })
         }
     }
@@ -437,8 +472,11 @@ mod tests {
         for (i, &s) in starts.iter().enumerate() {
             let bound = starts[i.saturating_sub(1)];
             let len = starts.get(i + 1).copied().unwrap_or(stop) - s;
-            let far = Toy.far(&mut (), &table[..bound], s, len);
-            let values = Toy.near(&table, len, bound, vec![far]).unwrap().values;
+            let far = Toy::default().far(&mut (), &table[..bound], s, len);
+            let values = Toy::default()
+                .near(&table, len, bound, vec![far])
+                .unwrap()
+                .values;
             table.extend(values);
         }
         table
@@ -454,9 +492,60 @@ mod tests {
             let expected = in_order(vec![5, 9], 700, block);
             for pool in [None, Some(&pool)] {
                 let mut table = vec![5, 9];
-                run(&Toy, &mut table, 700, block, task, pool).unwrap();
+                run(&Toy::default(), &mut table, 700, block, task, pool).unwrap();
                 assert_eq!(table, expected, "block {block}, task {task}");
             }
         }
+    }
+
+    /// A near stage that ends the run keeps what it returned and drops the far work done
+    /// ahead; one that fails keeps only the blocks before it and returns its error.
+    #[test]
+    fn an_early_end_or_an_error_keeps_the_blocks_before_it() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let expected = in_order(vec![5, 9], 700, 7);
+        for pool in [None, Some(&pool)] {
+            let toy = Toy {
+                end_at: Some(300),
+                ..Toy::default()
+            };
+            let mut table = vec![5, 9];
+            run(&toy, &mut table, 700, 7, 3, pool).unwrap();
+            assert_eq!(table, expected[..=300]);
+            let toy = Toy {
+                fail_at: Some(300),
+                ..Toy::default()
+            };
+            let mut table = vec![5, 9];
+            let error = run(&toy, &mut table, 700, 7, 3, pool).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                GameError::TooLarge("heap 300".into()).to_string()
+            );
+            // Blocks start at 2, 9, …, 296: the one holding 300 is not kept.
+            assert_eq!(table, expected[..296]);
+        }
+    }
+
+    /// A far task that panics ends the run: the panic reaches the caller, and no worker is
+    /// left waiting for the task.
+    #[test]
+    fn a_panicking_task_ends_the_run() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let toy = Toy {
+            panic_at: Some(300),
+            ..Toy::default()
+        };
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut table = vec![5, 9];
+            run(&toy, &mut table, 700, 7, 3, Some(&pool))
+        }));
+        assert!(caught.is_err());
     }
 }

@@ -22,10 +22,11 @@
 //! other splits whose two parts are below `L`, recording every value seen. Then the heaps are
 //! finished in order (`near_heap`): the marks whose partner is `≥ L` (a few: partners that
 //! recent need a small rare part), the candidate, and a full scan only for the rare values
-//! the far scan did not see. The far
-//! phase of the next block (with `L = s`) runs in parallel with the near phase of this one
-//! (`rayon::join`), so a thread that finishes its share helps with the other. Option sets are
-//! bitsets of `2^bits` bits (every option value is a XOR of values `< 2^bits`).
+//! the far scan did not see. The far phase of a block reads values below the start of the
+//! block before it (`L = s(i − 1)`), so it runs while that block's near phase does: the
+//! phases are the two stages of [`super::block_pipeline`], which keeps every thread busy
+//! across block boundaries. Option sets are bitsets of `2^bits` bits (every option value is a
+//! XOR of values `< 2^bits`).
 //!
 //! The mask only affects speed, never values: any mask gives the mex. It is re-chosen (by the
 //! Walsh–Hadamard count in [`best_mask`]) at block boundaries, when the number of rare heaps
