@@ -173,13 +173,13 @@ impl<'r> RareValueSolver<'r> {
     }
 
     /// Bytes of scratch the solver holds besides the table, at its widest (16-bit values) on
-    /// `threads` threads: the bitsets of four blocks (the far results the near phase takes,
-    /// its copy of them, and the next two blocks' far phases) and, per thread, one task's
-    /// flags and scan scratch. Budgets add it to the table's 1 or 2 bytes
+    /// `threads` threads: the bitsets of three blocks (the far results the near phase takes,
+    /// and the next two blocks' far phases) and, per thread, one task's flags and scan
+    /// scratch. Budgets add it to the table's 1 or 2 bytes
     /// a heap, so that a tiny budget is refused with the figure that really broke it.
     pub fn scratch_bytes(threads: usize) -> u128 {
         let words = words_for(Value::BITS);
-        let sets = 4 * block_len(Value::BITS) * 2 * words * 8;
+        let sets = 3 * block_len(Value::BITS) * 2 * words * 8;
         let per_thread = (HEAPS_PER_TASK + 2) * words * 64 + words * 8;
         (sets + threads.max(1) * per_thread) as u128
     }
@@ -429,7 +429,7 @@ impl<T: Cell> Stages<T> for BlockRun<'_> {
         let far = FarBlock {
             len,
             bound,
-            sets: far.concat(),
+            tasks: far,
         };
         let census = &state.census;
         let found = near_block(
@@ -607,11 +607,11 @@ fn far_task<T: Cell>(
 
 /// What the far phase found for a block of `len` heaps: per heap, the marks (step 1) and the
 /// values seen by the scan (step 3), both bitsets of `words` words, for partners below
-/// `bound`.
+/// `bound`; as its tasks returned them, in heap order.
 struct FarBlock {
     len: usize,
     bound: usize,
-    sets: Vec<u64>,
+    tasks: Vec<Vec<u64>>,
 }
 
 #[inline]
@@ -1096,7 +1096,8 @@ fn near_block<T: Cell>(
     let mut marks = vec![0u64; words];
     let mut seen = vec![0u64; words];
     let mut scratch = Scratch::new(words);
-    for (i, sets) in far.sets.chunks(2 * words).enumerate() {
+    let heaps = far.tasks.iter().flat_map(|task| task.chunks(2 * words));
+    for (i, sets) in heaps.enumerate() {
         let n = (start + i) as u64;
         marks.copy_from_slice(&sets[..words]);
         seen.copy_from_slice(&sets[words..]);
@@ -1263,7 +1264,7 @@ impl SequenceSolver for RareValueSolver<'_> {
         let far = FarBlock {
             len: 1,
             bound: 0,
-            sets: vec![0; 2 * context.words],
+            tasks: vec![vec![0; 2 * context.words]],
         };
         let mut fresh = match &self.values {
             ValueTable::Narrow(known) => near_block(&context, known, &far)?,
