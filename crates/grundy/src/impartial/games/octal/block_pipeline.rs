@@ -4,12 +4,14 @@
 //! and each block `i` has two stages ([`Stages`]):
 //! - **far**: independent tasks (a run of heaps each) that read only the values below the
 //!   block's *bound*, `s(i − 1)` (the start of the previous block; `s(0)` for the run's first
-//!   two blocks);
+//!   two blocks) on several threads, and `s(i)` on one;
 //! - **near**: sequential; reads every value below the block and the far tasks' results, and
 //!   appends the block's values to the table.
 //!
 //! So `far(i)` may start once `near(i − 2)` is done, and `near(i)` once `near(i − 1)` and every
-//! task of `far(i)` are. Each worker takes the near stage when it is ready (every later block
+//! task of `far(i)` are. (On one thread nothing runs beside a near stage, so the far stage
+//! waits for the previous block and reads it too: `near(i)` then has only its own block's
+//! values to add, and the far stage's faster loops do the rest.) Each worker takes the near stage when it is ready (every later block
 //! waits on that chain), else the oldest far task that is ready, else waits, spinning and then
 //! yielding. While one thread finishes the last task of `far(i)`, the other already works on
 //! `far(i + 1)`; nobody waits at a block boundary, and no thread falls asleep between blocks.
@@ -98,6 +100,7 @@ pub(super) fn run<T: Cell, S: Stages<T>>(
         starts,
         stop,
         task_heaps: task_heaps.max(1),
+        lag: pool.map_or(0, |pool| (pool.current_num_threads() > 1) as usize),
         schedule: Mutex::new(Schedule::default()),
         version: AtomicUsize::new(0),
     };
@@ -125,6 +128,8 @@ struct Shared<'s, 't, T: Cell, S: Stages<T>> {
     starts: Vec<usize>,
     stop: usize,
     task_heaps: usize,
+    /// Blocks between a far stage and its bound: 1 on several threads, 0 on one.
+    lag: usize,
     schedule: Mutex<Schedule<S::Far>>,
     /// Bumped whenever work may have become ready (or the run ended): what waiting workers
     /// watch, without taking the lock.
@@ -136,8 +141,8 @@ struct Schedule<F> {
     /// Blocks whose near stage is done.
     near_done: usize,
     near_running: bool,
-    /// Far stages of blocks `far_first..`, at most two (`far(i)` waits for `near(i − 2)`); a
-    /// stage leaves when its near stage starts.
+    /// Far stages of blocks `far_first..`, at most `lag + 1` (`far(i)` waits for
+    /// `near(i − lag − 1)`); a stage leaves when its near stage starts.
     far: std::collections::VecDeque<FarStage<F>>,
     far_first: usize,
     /// Set by a near stage that ends the run, or by an error.
@@ -185,7 +190,7 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
 
     /// The bound of block `i`'s far stage.
     fn bound(&self, i: usize) -> usize {
-        self.starts[i.saturating_sub(1)]
+        self.starts[i.saturating_sub(self.lag)]
     }
 
     fn tasks(&self, i: usize) -> usize {
@@ -246,8 +251,8 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
             schedule.near_running = true;
             return Job::Near(next, stage.results.into_iter().flatten().collect());
         }
-        // far(i) is ready once near(i − 2) is done: i ≤ near_done + 1.
-        let ready = (next + 2).min(blocks);
+        // far(i) is ready once near(i − lag − 1) is done: i ≤ near_done + lag.
+        let ready = (next + self.lag + 1).min(blocks);
         while schedule.far_first + schedule.far.len() < ready {
             let tasks = self.tasks(schedule.far_first + schedule.far.len());
             schedule.far.push_back(FarStage {
@@ -465,12 +470,12 @@ mod tests {
     }
 
     /// The recurrence in order, with each far value computed from the bound its block has.
-    fn in_order(start: Vec<u16>, stop: usize, block: usize) -> Vec<u16> {
+    fn in_order(start: Vec<u16>, stop: usize, block: usize, lag: usize) -> Vec<u16> {
         let mut table = start;
         let first = table.len();
         let starts: Vec<usize> = (first..stop).step_by(block).collect();
         for (i, &s) in starts.iter().enumerate() {
-            let bound = starts[i.saturating_sub(1)];
+            let bound = starts[i.saturating_sub(lag)];
             let len = starts.get(i + 1).copied().unwrap_or(stop) - s;
             let far = Toy::default().far(&mut (), &table[..bound], s, len);
             let values = Toy::default()
@@ -489,8 +494,8 @@ mod tests {
             .build()
             .unwrap();
         for (block, task) in [(1, 1), (7, 3), (16, 16), (64, 5)] {
-            let expected = in_order(vec![5, 9], 700, block);
-            for pool in [None, Some(&pool)] {
+            for (pool, lag) in [(None, 0), (Some(&pool), 1)] {
+                let expected = in_order(vec![5, 9], 700, block, lag);
                 let mut table = vec![5, 9];
                 run(&Toy::default(), &mut table, 700, block, task, pool).unwrap();
                 assert_eq!(table, expected, "block {block}, task {task}");
@@ -506,8 +511,8 @@ mod tests {
             .num_threads(2)
             .build()
             .unwrap();
-        let expected = in_order(vec![5, 9], 700, 7);
-        for pool in [None, Some(&pool)] {
+        for (pool, lag) in [(None, 0), (Some(&pool), 1)] {
+            let expected = in_order(vec![5, 9], 700, 7, lag);
             let toy = Toy {
                 end_at: Some(300),
                 ..Toy::default()
