@@ -11,7 +11,7 @@
 //! - [`rules`]: the decoded moves ([`MoveRules`]) and the definition (the options of a heap);
 //! - [`naive`]: the reference solver, mex over every option;
 //! - [`classes`] + [`rare_value`]: the rare-value ("sparse space") solver, blocked and
-//!   multi-threaded through [`block_pipeline`] (two stages a block, no barrier between blocks);
+//!   multi-threaded through `block_pipeline.rs` (two stages a block, no barrier between blocks);
 //! - [`three_way`]: three-way splits (hexadecimal digits 8–f) by pair-XOR bitsets;
 //! - [`sequence`]: the driver — solver choice, period shortcut (certified periods found on the
 //!   16-bit table itself by [`crate::theory::period::find_certified_by_scan`]), progress, checkpoints;

@@ -24,7 +24,7 @@
 //! recent need a small rare part), the candidate, and a full scan only for the rare values
 //! the far scan did not see. The far phase of a block reads values below the start of the
 //! block before it (`L = s(i − 1)`), so it runs while that block's near phase does: the
-//! phases are the two stages of [`super::block_pipeline`], which keeps every thread busy
+//! phases are the two stages of `octal/block_pipeline.rs`, which keeps every thread busy
 //! across block boundaries. Option sets are bitsets of `2^bits` bits (every option value is a
 //! XOR of values `< 2^bits`).
 //!
