@@ -6,7 +6,7 @@
 
 use super::{persist, MoveSite, PartizanRules, Side};
 use crate::error::GameError;
-use crate::limits::{human_bytes, memory_budget};
+use crate::limits::{human_bytes, Budget};
 use crate::partizan::Game;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -58,6 +58,9 @@ pub struct Search<P> {
     table: HashMap<P, Game, BuildHasherDefault<KeyHasher>>,
     /// Most bytes the table and the open move lists may hold together.
     budget: usize,
+    /// The memory budget `budget` is half of (`None`: a figure given to
+    /// [`Search::with_memory`]), so that a refusal names the limit to raise.
+    budget_from: Option<Budget>,
     /// Bytes the table holds: each key's inline and heap bytes plus [`ENTRY_OVERHEAD`].
     stored: usize,
     /// Bytes of the move lists still being valued on the recursion stack: one per open
@@ -79,7 +82,11 @@ struct Checkpoint {
 
 impl<P: PartizanRules> Default for Search<P> {
     fn default() -> Self {
-        Search::with_memory(memory_budget() as usize / 2)
+        let budget = Budget::current();
+        Search {
+            budget_from: Some(budget),
+            ..Search::with_memory(budget.bytes as usize / 2)
+        }
     }
 }
 
@@ -89,6 +96,7 @@ impl<P: PartizanRules> Search<P> {
         Search {
             table: HashMap::default(),
             budget: bytes,
+            budget_from: None,
             stored: 0,
             open: 0,
             depth: 0,
@@ -133,8 +141,15 @@ impl<P: PartizanRules> Search<P> {
         if total <= self.budget {
             return Ok(());
         }
+        let limit = match &self.budget_from {
+            Some(budget) => format!("half the memory budget of {}", budget.describe()),
+            None => format!(
+                "the {} this search was given",
+                human_bytes(self.budget as u128)
+            ),
+        };
         Err(GameError::TooLarge(format!(
-            "the transposition table reached {} regions and the open move lists {} (about {} in all), the memory this machine allows; try a smaller position",
+            "the transposition table reached {} regions and the open move lists {} (about {} in all), more than the search may hold: {limit}; try a smaller position",
             self.table.len(),
             human_bytes(self.open as u128),
             human_bytes(total as u128)
@@ -326,7 +341,7 @@ mod tests {
         let err = search.value(&row(&"LR".repeat(2500))).unwrap_err();
         let text = err.to_string();
         assert!(
-            text.contains("open move lists") && text.contains("MiB"),
+            text.contains("open move lists") && text.contains("the 1.0 MiB this search was given"),
             "{text}"
         );
         assert_eq!(search.open, 0);
