@@ -98,6 +98,40 @@ fn memory_flag_sets_the_budget_and_reads_sizes() {
     );
 }
 
+/// Every memory refusal names the limit that set it: `--memory` when the user gave one, the
+/// machine's limit otherwise. The transposition table, the three-way octal bitsets and a
+/// graph file that reads on past its size (a device) all said "this machine allows", even
+/// under `--memory 1M`.
+#[test]
+fn memory_refusals_name_the_limit_that_set_it() {
+    let strip = "LR".repeat(300);
+    let search = ["value", "toppling-dominoes", strip.as_str()];
+    let device = ["value", "hackenbush", "@/dev/zero"];
+    let three_way = ["value", "octal:0.8", "10^5"];
+    for args in [&search[..], &device, &three_way] {
+        let (code, _, err) = grundy(&[&["--memory", "1M"], args].concat(), "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("1.0 MiB (set by --memory") && !err.contains("machine"),
+            "{args:?}: {err}"
+        );
+    }
+    let long_strip = "LR".repeat(2500);
+    for args in [
+        &["value", "toppling-dominoes", long_strip.as_str()][..],
+        &device,
+    ] {
+        let (code, _, err) = limited(GIB, args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains("(the address-space limit, ulimit -v") && !err.contains("--memory;"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 #[test]
 fn output_limit_refuses_with_the_estimate_and_raises() {
     let (code, _, err) = grundy(

@@ -46,6 +46,21 @@ fn cgt_expressions() {
     assert!(out.contains("outcome         N"), "{out}");
 }
 
+/// `2^40` is a power everywhere else in grundy (`--to 2^20`) and in CGSuite, but juxtaposition
+/// read it as `2 + 40·↑`, silently: now refused in one line naming both spellings.
+#[test]
+fn cgt_refuses_a_power_that_would_read_as_ups() {
+    let (code, out, err) = grundy(&["cgt", "2^40"], "");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("`2^40` is ambiguous") && err.contains("`2+^40`"),
+        "{err}"
+    );
+    assert_eq!(json(&["cgt", "2+^40", "--json"])["canonical"], "2+^40");
+    assert_eq!(json(&["cgt", "2^^*", "--json"])["canonical"], "2^^*");
+}
+
 #[test]
 fn compare_prints_the_relation() {
     for (a, b, rel) in [

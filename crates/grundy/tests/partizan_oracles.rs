@@ -126,6 +126,19 @@ fn notation_round_trips() {
         assert_eq!(game.to_string(), text, "prints in CGSuite's form");
         assert_eq!(g(&game.to_string()), game);
     }
+    // A numbered multiple of up after a number prints with `+` (`2^3` is refused), and reads
+    // back; CGSuite reads `2+^3` the same way.
+    for (text, printed) in [
+        ("2+^3", "2+^3"),
+        ("-1/2 + ^5*2", "-1/2+^5*2"),
+        ("2^^ + ^", "2+^3"),
+    ] {
+        let game = g(text);
+        assert_eq!(game.to_string(), printed);
+        assert_eq!(g(printed), game);
+    }
+    same("2+^3", "2 + ^ + ^^");
+    same("2v3", "2 + v3");
     same("{3||2*|1*}", "{3|{2*|1*}}");
     same("Tiny(2)", "{0||0|-2}");
     same("Miny(2)", "{2|0||0}");
@@ -151,6 +164,10 @@ fn bad_input_names_the_character() {
         ("99999999999999999999", "larger than"),
         ("*999999", "larger than"),
         ("^300", "larger than 256"),
+        // A power to CGSuite and the rest of grundy, `2 + 40·↑` to juxtaposition: refused.
+        ("2^40", "`2^40` is ambiguous: a power"),
+        ("-1/2^3*", "write `-1/2+^3` for -1/2 + 3·↑"),
+        ("{2^3|0}", "or the power's value in digits"),
     ] {
         let err = text.parse::<Game>().unwrap_err().to_string();
         assert!(err.contains(needle), "`{text}`: {err}");

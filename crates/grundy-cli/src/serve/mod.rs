@@ -57,8 +57,8 @@ pub fn run(addr: SocketAddr, open: bool, request_time: Duration) -> Result<(), G
     grundy::limits::cap_memory_budget(MEMORY_BUDGET);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        // The same stack as the command line's main thread: the partizan search nests up to
-        // 4000 regions at about 1 KiB each, past tokio's 2 MiB default.
+        // The same stack as the command line's main thread (not tokio's 2 MiB default), so a
+        // request runs as the command does; the partizan search grows its own past it.
         .thread_stack_size(8 << 20)
         .enable_all()
         .build()

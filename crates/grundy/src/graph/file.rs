@@ -11,7 +11,7 @@
 //! directed moves for `graph`) and checks the `start` lines it needs.
 
 use crate::error::GameError;
-use crate::limits::{check_memory, human_bytes, memory_budget};
+use crate::limits::{human_bytes, Budget};
 use crate::numeric::number::parse_u64_expr;
 use std::collections::HashMap;
 use std::io::Read;
@@ -92,22 +92,23 @@ impl GraphFile {
             GameError::bad_position(position, format!("cannot read `{path}`: {e}"))
         };
         let size = std::fs::metadata(path).map_err(unreadable)?.len();
-        check_memory(
+        let budget = Budget::current();
+        budget.check(
             &format!("reading `{path}`"),
             size as u128 * BYTES_PER_FILE_BYTE,
         )?;
         // The size is only a hint (a device such as /dev/zero says 0 and never ends): read at
         // most what the budget allows, and refuse a file that goes on.
-        let limit = (memory_budget() as u128 / BYTES_PER_FILE_BYTE) as u64;
+        let limit = (budget.bytes as u128 / BYTES_PER_FILE_BYTE) as u64;
         let mut bytes = Vec::new();
         std::fs::File::open(path)
             .and_then(|file| file.take(limit.saturating_add(1)).read_to_end(&mut bytes))
             .map_err(unreadable)?;
         if bytes.len() as u64 > limit {
             return Err(GameError::TooLarge(format!(
-                "reading `{path}`: it holds more than {}, and its parsed form would need more than this machine allows ({})",
+                "reading `{path}`: it holds more than {}, and its parsed form would need more than the budget allows, {}",
                 human_bytes(limit as u128),
-                human_bytes(memory_budget() as u128)
+                budget.describe()
             )));
         }
         let text = String::from_utf8(bytes).map_err(|_| {

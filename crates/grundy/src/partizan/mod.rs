@@ -13,7 +13,8 @@
 //!   stay valid forever; a process holds the values it has met (about 100 bytes each).
 //! - **Closed forms** (`nui`): values `x + n·↑ + *m` (numbers, nimbers, ups and their sums)
 //!   are stored by those coordinates. Their sums, negatives and comparisons need no search,
-//!   and their options are built only on request, so `2^40` or `*1000` is one node.
+//!   and their options are built only on request, so the integer 2^40 or `Game::nimber(1000)`
+//!   is one node (the notation reads literals only up to `2^32` and `*256`: [`notation`]).
 //! - **Simplification** (`canonical`): dominated options deleted, reversible ones bypassed;
 //!   the simplest-number rule for `{a|b}` with numbers `a < b`; number avoidance in sums and
 //!   comparisons (`compare`).
@@ -154,7 +155,18 @@ impl Game {
         Game::number_up_star(d, 0, 0)
     }
 
-    /// `*n`.
+    /// `*n`, for any `n`: a closed form, one node whose options are built only when asked.
+    /// Text is bounded tighter, so a value built here may print what the notation refuses:
+    ///
+    /// ```
+    /// use grundy::partizan::{notation::MAX_UP_OR_NIM, Game};
+    /// let big = Game::nimber(1000);
+    /// assert_eq!(big + Game::nimber(24), Game::nimber(1000 ^ 24));
+    /// assert_eq!(big.to_string(), "*1000");
+    /// assert!("*1000".parse::<Game>().is_err());
+    /// assert_eq!(format!("*{MAX_UP_OR_NIM}").parse::<Game>()?, Game::nimber(256));
+    /// # Ok::<(), grundy::GameError>(())
+    /// ```
     pub fn nimber(n: u32) -> Game {
         Game::number_up_star(Dyadic::ZERO, 0, n)
     }

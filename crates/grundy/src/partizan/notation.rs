@@ -2,12 +2,13 @@
 //!
 //! Read: integers and dyadic fractions (`-3`, `13/16`), `*`, `*n`, `^`, `v`, `^^`, `vv`,
 //! numbered multiples `^3`, `v2` (cgt-tools' `^2*` is `^^*`), all juxtaposed after a number
-//! (`2^*`, `-1v`, `1/2*3`), `+-x` (`{x|-x}`; `a+-x` is `a + ±x`), `Tiny(x)` = `{0||0|-x}`,
+//! (`2^*`, `-1v`, `1/2*3`, `2v3`) except a numbered multiple of up: `2^40` is a power in CGSuite
+//! and in grundy's other arguments (`--to 2^20`), so it is refused, naming `2+^40`; `+-x` (`{x|-x}`; `a+-x` is `a + ±x`), `Tiny(x)` = `{0||0|-x}`,
 //! `Miny(x)` = `{x|0||0}`, braces `{a, b | c}` with the `||` shorthand (`{3||2*|1*}` =
 //! `{3|{2*|1*}}`: a side containing bars is one game), and sums `+`, differences `-`, unary
 //! minus and parentheses anywhere.
 //!
-//! Printed: `x + n·↑ + *m` in the compact form (`1/2^^*3`), `+-x` for `{x|-x}`, `Tiny(x)` and
+//! Printed: `x + n·↑ + *m` in the compact form (`1/2^^*3`, and `2+^3` for the reason above), `+-x` for `{x|-x}`, `Tiny(x)` and
 //! `Miny(x)` for numbers `x > 0`, otherwise braces, with a side's sole braced option written
 //! inline with one more bar (`{3||2*|1*}`). Options are listed in a fixed order, so equal
 //! games print alike.
@@ -44,6 +45,10 @@ fn write_nui(out: &mut String, x: Dyadic, ups: i64, nim: u32) {
             out.push(arrow);
         }
         _ => {
+            // `2+^3`, not `2^3`, which the parser refuses (see `Parser::power_or_ups`).
+            if arrow == '^' && !x.is_zero() {
+                out.push('+');
+            }
             out.push(arrow);
             out.push_str(&n.to_string());
         }
@@ -379,8 +384,10 @@ impl Parser<'_> {
 
     /// `[number][^…|v…][*[n]]`, at least one part; `negative` when a `-` preceded the number.
     fn literal(&mut self, negative: bool) -> Result<Game, GameError> {
+        let start = self.pos - usize::from(negative);
         let mut x = Dyadic::ZERO;
-        if let Some(num) = self.digits() {
+        let number = self.digits();
+        if let Some(num) = number {
             let num = self.bounded(num, MAX_LITERAL, "a number")? as i64;
             let mut exp = 0;
             if self.peek() == Some('/') {
@@ -412,6 +419,9 @@ impl Parser<'_> {
                 count += 1;
             }
             let n = match self.digits() {
+                Some((_, at)) if count == 1 && arrow == '^' && number.is_some() => {
+                    return Err(self.power_or_ups(start, at))
+                }
                 Some(n) if count == 1 => self.bounded(n, MAX_UP_OR_NIM, "a multiple of up")? as i64,
                 Some((_, at)) => {
                     return Err(self.error_at(at, format!("a count after `{arrow}{arrow}`")))
@@ -429,6 +439,20 @@ impl Parser<'_> {
             };
         }
         Game::try_number_up_star(x, ups, nim)
+    }
+
+    /// The refusal of `2^40`: CGSuite, and every other argument of grundy (`--to 2^20`),
+    /// read it as a power, where juxtaposition would read `2 + 40·↑`; neither reading is
+    /// taken silently. `start` is where the number began, `at` where the count began.
+    fn power_or_ups(&self, start: usize, at: usize) -> GameError {
+        let number: String = self.chars[start..at - 1].iter().collect();
+        let count: String = self.chars[at..self.pos].iter().collect();
+        self.error_at(
+            start,
+            format!(
+                "`{number}^{count}` is ambiguous: a power in CGSuite and in grundy's other arguments, {number} plus {count} ups here; write `{number}+^{count}` for {number} + {count}·↑, or the power's value in digits"
+            ),
+        )
     }
 
     /// The inside of `{…}`: options separated by commas, left from right by the longest run

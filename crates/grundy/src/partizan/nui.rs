@@ -1,7 +1,10 @@
 //! The cheap corner of the game universe: `x + n·↑ + *m` (a number, a multiple of up and a
 //! nimber), in closed form. Sums, negatives, signs, birthdays and canonical options of these
-//! values need no search; the interner stores them by these three coordinates, so that
-//! `*1000` or `2^40` costs one node, and builds their options only when asked.
+//! values need no search; the interner stores them by these three coordinates, so that the
+//! library's `Game::nimber(1000)` or `Game::integer(1 << 40)` costs one node, and builds their
+//! options only when asked. Text is bounded tighter (`*256`, `^256` and `2^32` at most, see
+//! `notation::MAX_UP_OR_NIM`): what walks the options of `*m` (sums with hot games, the
+//! invariants) costs `m²`, and a typed literal should not reach that.
 //!
 //! Canonical forms (Conway; Berlekamp–Conway–Guy), for `n ≥ 1`:
 //! `x + *m = {x + *k (k < m) | x + *k (k < m)}`, `x + ↑* = {x, x* | x}` and otherwise

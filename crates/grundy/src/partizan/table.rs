@@ -8,7 +8,7 @@
 //! agree on one id, and threads interning different forms rarely wait for each other.
 //!
 //! Values `x + n·↑ + *m` are keyed by those coordinates ([`Nui`]) and get their options only
-//! when asked, so `2^40` or `*100000` is one node, not a chain of them.
+//! when asked, so the integer 2^40 or `Game::nimber(100000)` is one node, not a chain of them.
 
 use super::nui::Nui;
 use crate::numeric::dyadic::Dyadic;

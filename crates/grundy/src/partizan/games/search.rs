@@ -6,7 +6,7 @@
 
 use super::{persist, MoveSite, PartizanRules, Side};
 use crate::error::GameError;
-use crate::limits::{human_bytes, memory_budget};
+use crate::limits::{human_bytes, Budget};
 use crate::partizan::Game;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -17,11 +17,22 @@ use std::time::{Duration, Instant};
 /// interned forms it keeps alive (measured on Domineering, about one new form per 3 regions).
 const ENTRY_OVERHEAD: usize = 64;
 
-/// The deepest nesting of regions the search walks: each level takes up to about 1 KiB of
-/// stack (measured on Toads and Frogs: 6000 levels overflow 4 MiB but fit in 6 MiB), and a
-/// strip of 6000 cells can be played for millions of moves, which would overflow the 8 MiB
-/// main stack (an abort, not an error) long before memory runs out. 4000 levels leave half.
+/// The deepest nesting of regions the search walks. Each level takes up to about 1 KiB of
+/// stack (measured on Toads and Frogs: 6000 levels overflow 4 MiB but fit in 6 MiB), grown
+/// on the heap as needed ([`STACK_SEGMENT`]) and not counted in the memory budget, and a
+/// strip of 6000 cells can be played for millions of moves: 4000 levels (about 4 MiB) bound
+/// that stack and refuse such a strip at once.
 const MAX_DEPTH: usize = 4000;
+
+/// Stack the search keeps free below each level before descending: more than one level
+/// takes (about 1 KiB, plus what the engine's simplification and a game's move generation
+/// use), so the next check comes before the stack runs out.
+const STACK_RED_ZONE: usize = 128 << 10;
+
+/// The stack segment allocated when the red zone is reached: the caller's thread may have any
+/// stack (2 MiB for a spawned thread, less if its builder says so), so the search never
+/// assumes the command line's 8 MiB. One segment holds about 4000 levels.
+const STACK_SEGMENT: usize = 4 << 20;
 
 /// A fast hasher for table keys (small structs of integers): multiply and rotate per word.
 #[derive(Default)]
@@ -58,6 +69,9 @@ pub struct Search<P> {
     table: HashMap<P, Game, BuildHasherDefault<KeyHasher>>,
     /// Most bytes the table and the open move lists may hold together.
     budget: usize,
+    /// The memory budget `budget` is half of (`None`: a figure given to
+    /// [`Search::with_memory`]), so that a refusal names the limit to raise.
+    budget_from: Option<Budget>,
     /// Bytes the table holds: each key's inline and heap bytes plus [`ENTRY_OVERHEAD`].
     stored: usize,
     /// Bytes of the move lists still being valued on the recursion stack: one per open
@@ -79,7 +93,11 @@ struct Checkpoint {
 
 impl<P: PartizanRules> Default for Search<P> {
     fn default() -> Self {
-        Search::with_memory(memory_budget() as usize / 2)
+        let budget = Budget::current();
+        Search {
+            budget_from: Some(budget),
+            ..Search::with_memory(budget.bytes as usize / 2)
+        }
     }
 }
 
@@ -89,6 +107,7 @@ impl<P: PartizanRules> Search<P> {
         Search {
             table: HashMap::default(),
             budget: bytes,
+            budget_from: None,
             stored: 0,
             open: 0,
             depth: 0,
@@ -133,8 +152,15 @@ impl<P: PartizanRules> Search<P> {
         if total <= self.budget {
             return Ok(());
         }
+        let limit = match &self.budget_from {
+            Some(budget) => format!("half the memory budget of {}", budget.describe()),
+            None => format!(
+                "the {} this search was given",
+                human_bytes(self.budget as u128)
+            ),
+        };
         Err(GameError::TooLarge(format!(
-            "the transposition table reached {} regions and the open move lists {} (about {} in all), the memory this machine allows; try a smaller position",
+            "the transposition table reached {} regions and the open move lists {} (about {} in all), more than the search may hold: {limit}; try a smaller position",
             self.table.len(),
             human_bytes(self.open as u128),
             human_bytes(total as u128)
@@ -170,13 +196,14 @@ impl<P: PartizanRules> Search<P> {
             None => {
                 if self.depth >= MAX_DEPTH {
                     return Err(GameError::TooLarge(format!(
-                        "the search went more than {MAX_DEPTH} moves deep, more than the stack allows; try a smaller position"
+                        "the search went more than {MAX_DEPTH} moves deep; try a smaller position"
                     )));
                 }
                 self.depth += 1;
-                let options = self
-                    .values(key.moves(Side::Left))
-                    .and_then(|left| Ok((left, self.values(key.moves(Side::Right))?)));
+                let options = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                    self.values(key.moves(Side::Left))
+                        .and_then(|left| Ok((left, self.values(key.moves(Side::Right))?)))
+                });
                 self.depth -= 1;
                 let (left, right) = options?;
                 let value = Game::try_from_options(&left, &right)?;
@@ -326,7 +353,7 @@ mod tests {
         let err = search.value(&row(&"LR".repeat(2500))).unwrap_err();
         let text = err.to_string();
         assert!(
-            text.contains("open move lists") && text.contains("MiB"),
+            text.contains("open move lists") && text.contains("the 1.0 MiB this search was given"),
             "{text}"
         );
         assert_eq!(search.open, 0);
@@ -337,7 +364,8 @@ mod tests {
     }
 
     /// A strip played for thousands of moves is refused at [`MAX_DEPTH`], not a stack
-    /// overflow (run on a main-thread-sized stack, as the command line does).
+    /// overflow (run on a main-thread-sized stack, as the command line does; see the next
+    /// test for smaller stacks).
     #[test]
     fn a_deep_search_is_refused_before_the_stack_overflows() {
         let text = std::thread::Builder::new()
@@ -355,5 +383,32 @@ mod tests {
             .join()
             .unwrap();
         assert!(text.contains("more than 4000 moves deep"), "{text}");
+    }
+
+    /// A library caller's thread may have a small stack (a spawned thread's default is 2 MiB):
+    /// the search grows its own, so a strip that nests thousands of regions deep is refused
+    /// at [`MAX_DEPTH`] on a 256 KiB thread too, not an abort; and a strip that ends gets the
+    /// same value on a 64 KiB thread as on the main thread's 8 MiB (both aborted before).
+    #[test]
+    fn a_deep_search_is_safe_on_a_small_stack() {
+        let on_stack = |stack: usize, text: &'static str| {
+            std::thread::Builder::new()
+                .stack_size(stack)
+                .spawn(move || {
+                    let strip: ToadsFrogs = text.parse().unwrap();
+                    Search::<ToadsFrogs>::with_memory(1 << 30)
+                        .value(&strip)
+                        .map_err(|e| e.to_string())
+                })
+                .unwrap()
+                .join()
+                .unwrap()
+        };
+        let deep = format!("{}.{}", "T".repeat(100), "F".repeat(100)).leak();
+        let err = on_stack(256 << 10, deep).unwrap_err();
+        assert!(err.contains("more than 4000 moves deep"), "{err}");
+        let fits = format!("TT{}F", ".".repeat(40)).leak();
+        let small = on_stack(64 << 10, fits).unwrap();
+        assert_eq!(small, on_stack(8 << 20, fits).unwrap());
     }
 }

@@ -14,6 +14,7 @@
 use super::rules::MoveRules;
 use super::{checked_value, SequenceSolver, Value, ValueTable, Values};
 use crate::error::GameError;
+use crate::limits::Budget;
 
 /// The pair-XOR bitset solver for games with three-way splits (see the module docs).
 pub struct ThreeWaySolver<'r> {
@@ -33,8 +34,8 @@ pub struct ThreeWaySolver<'r> {
     by_low: Vec<u64>,
     /// Scratch: the option values of the current heap.
     options: Vec<u64>,
-    /// Bytes the pair bitsets may take (see [`crate::limits::memory_budget`]).
-    budget: u64,
+    /// What the pair bitsets may take, and which limit set it (for the refusal).
+    budget: Budget,
 }
 
 impl<'r> ThreeWaySolver<'r> {
@@ -57,7 +58,7 @@ impl<'r> ThreeWaySolver<'r> {
             used: Vec::new(),
             by_low: Vec::new(),
             options: Vec::new(),
-            budget: crate::limits::memory_budget(),
+            budget: Budget::current(),
         };
         solver.rebuild();
         solver
@@ -94,12 +95,12 @@ impl<'r> ThreeWaySolver<'r> {
         // The pair bitsets grow by `words` words a heap (and are rebuilt wider when the values
         // need another bit): refuse before they outgrow memory, with the figure.
         let needed = (n as u64 + 2) * (2 * words as u64) * 8;
-        if needed > self.budget {
+        if !self.budget.fits(needed as u128) {
             return Err(GameError::TooLarge(format!(
-                "G({n}) of a game with three-way splits needs the pair bitsets of every smaller heap, about {} ({} bytes a heap, twice that while widening); this machine allows {}",
+                "G({n}) of a game with three-way splits needs the pair bitsets of every smaller heap, about {} ({} bytes a heap, twice that while widening); the budget allows {}",
                 crate::limits::human_bytes(needed as u128),
                 words * 8,
-                crate::limits::human_bytes(self.budget as u128)
+                self.budget.describe()
             )));
         }
         let (rules, values) = (self.rules, &self.values);
