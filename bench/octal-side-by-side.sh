@@ -12,7 +12,7 @@
 # Usage: bench/octal-side-by-side.sh [RUNS] [GAME CODE EXPONENT]...
 #   env GRUNDY, OGSOLVE, TCZAJKA: the three binaries (defaults: target/release/grundy,
 #   ogsolve and analyze on PATH). Example (the table in README):
-#   bench/octal-side-by-side.sh 3 officers 0.6 22 grundys-game 4!.0 20
+#   bench/octal-side-by-side.sh 5 officers 0.6 22 grundys-game 4!.0 20
 set -euo pipefail
 runs=${1:-3}
 shift || true
