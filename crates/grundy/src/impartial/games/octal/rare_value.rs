@@ -173,9 +173,9 @@ impl<'r> RareValueSolver<'r> {
     }
 
     /// Bytes of scratch the solver holds besides the table, at its widest (16-bit values) on
-    /// `threads` threads: the bitsets of three blocks (the far results the near phase takes,
-    /// and the next two blocks' far phases) and, per thread, one task's flags and scan
-    /// scratch. Budgets add it to the table's 1 or 2 bytes
+    /// `threads` threads: the bitsets of three blocks, a bound on what the pipeline holds (the
+    /// far results of the block the near phase finishes, and of the at most two blocks ready
+    /// after it) and, per thread, one task's flags and scan scratch. Budgets add it to the table's 1 or 2 bytes
     /// a heap, so that a tiny budget is refused with the figure that really broke it.
     pub fn scratch_bytes(threads: usize) -> u128 {
         let words = words_for(Value::BITS);
