@@ -2,16 +2,18 @@
 //!
 //! The rare-value solver ([`super::rare_value`]) solves heaps in blocks of consecutive heaps,
 //! and each block `i` has two stages ([`Stages`]):
-//! - **far**: independent tasks (a run of heaps each) that read only the values below the
-//!   block's *bound*, `s(i − 1)` (the start of the previous block; `s(0)` for the run's first
-//!   two blocks) on several threads, and `s(i)` on one;
+//! - **far**: independent tasks (a run of heaps each) that read only the values below a
+//!   *bound*: the block's own start `s(i)` when the block before it is done, else `s(i − 1)`
+//!   (the start of the previous block; `s(0)` for the run's first two blocks);
 //! - **near**: sequential; reads every value below the block and the far tasks' results, and
 //!   appends the block's values to the table.
 //!
 //! So `far(i)` may start once `near(i − 2)` is done, and `near(i)` once `near(i − 1)` and every
-//! task of `far(i)` are. (On one thread nothing runs beside a near stage, so the far stage
-//! waits for the previous block and reads it too: `near(i)` then has only its own block's
-//! values to add, and the far stage's faster loops do the rest.) Each worker takes the near
+//! task of `far(i)` are. Each task takes the freshest bound published when it is handed out:
+//! the far stage's transposed loops do more of the work the sequential near stage would
+//! otherwise do (the pairs reading the previous block), so only the tasks that run beside
+//! `near(i − 1)` read below `s(i − 1)`. On one thread nothing runs beside a near stage, and
+//! every task reads up to its own block. Each worker takes the near
 //! stage when it is ready (every later block waits on that chain), else the oldest far task
 //! that is ready, else waits, spinning and then yielding. While one thread finishes the last
 //! task of `far(i)`, the other already works on `far(i + 1)`; nobody waits at a block

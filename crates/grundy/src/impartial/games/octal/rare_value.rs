@@ -22,11 +22,13 @@
 //! other splits whose two parts are below `L`, recording every value seen. Then the heaps are
 //! finished in order (`near_heap`): the marks whose partner is `≥ L` (a few: partners that
 //! recent need a small rare part), the candidate, and a full scan only for the rare values
-//! the far scan did not see. The far phase of a block reads values below the start of the
-//! block before it (`L = s(i − 1)`), so it runs while that block's near phase does: the
-//! phases are the two stages of `octal/block_pipeline.rs`, which keeps every thread busy
-//! across block boundaries. Option sets are bitsets of `2^bits` bits (every option value is a
-//! XOR of values `< 2^bits`).
+//! the far scan did not see. A far task reads values below the start of its own block when
+//! the block before it is done, else below the start of that block (`L = s(i − 1)`), so that
+//! it can run while that block's near phase does: the phases are the two stages of
+//! `octal/block_pipeline.rs`, which keeps every thread busy across block boundaries, and the
+//! bound is per task. Option sets are bitsets of `2^bits` bits (every option value is a XOR
+//! of values `< 2^bits`). The hot loops are compiled twice, for baseline x86-64 and for
+//! x86-64-v3, and the copy is chosen at run time (`Isa`).
 //!
 //! The mask only affects speed, never values: any mask gives the mex. It is re-chosen (by the
 //! Walsh–Hadamard count in [`best_mask`]) at block boundaries, when the number of rare heaps
