@@ -2,16 +2,18 @@
 //!
 //! The rare-value solver ([`super::rare_value`]) solves heaps in blocks of consecutive heaps,
 //! and each block `i` has two stages ([`Stages`]):
-//! - **far**: independent tasks (a run of heaps each) that read only the values below the
-//!   block's *bound*, `s(i − 1)` (the start of the previous block; `s(0)` for the run's first
-//!   two blocks) on several threads, and `s(i)` on one;
+//! - **far**: independent tasks (a run of heaps each) that read only the values below a
+//!   *bound*: the block's own start `s(i)` when the block before it is done, else `s(i − 1)`
+//!   (the start of the previous block; `s(0)` for the run's first two blocks);
 //! - **near**: sequential; reads every value below the block and the far tasks' results, and
 //!   appends the block's values to the table.
 //!
 //! So `far(i)` may start once `near(i − 2)` is done, and `near(i)` once `near(i − 1)` and every
-//! task of `far(i)` are. (On one thread nothing runs beside a near stage, so the far stage
-//! waits for the previous block and reads it too: `near(i)` then has only its own block's
-//! values to add, and the far stage's faster loops do the rest.) Each worker takes the near
+//! task of `far(i)` are. Each task takes the freshest bound published when it is handed out:
+//! the far stage's transposed loops do more of the work the sequential near stage would
+//! otherwise do (the pairs reading the previous block), so only the tasks that run beside
+//! `near(i − 1)` read below `s(i − 1)`. On one thread nothing runs beside a near stage, and
+//! every task reads up to its own block. Each worker takes the near
 //! stage when it is ready (every later block waits on that chain), else the oldest far task
 //! that is ready, else waits, spinning and then yielding. While one thread finishes the last
 //! task of `far(i)`, the other already works on `far(i + 1)`; nobody waits at a block
@@ -52,7 +54,8 @@ pub(super) trait Stages<T: Cell>: Sync {
     fn scratch(&self) -> Self::Scratch;
 
     /// The far stage of heaps `first..first + heaps`, reading only `known` (the values below
-    /// the bound).
+    /// the task's bound, `known.len()`, which tasks of one block may see differently: the
+    /// result must say what it covered).
     fn far(
         &self,
         scratch: &mut Self::Scratch,
@@ -61,15 +64,13 @@ pub(super) trait Stages<T: Cell>: Sync {
         heaps: usize,
     ) -> Self::Far;
 
-    /// The near stage of the block of `len` heaps from `known.len()` on, whose far tasks read
-    /// the values below `bound` and returned `far` (in heap order). Returns the values to
-    /// append (the block's, or a prefix of them when the run must end) and whether the run
-    /// ends after them.
+    /// The near stage of the block of `len` heaps from `known.len()` on, whose far tasks
+    /// returned `far` (in heap order). Returns the values to append (the block's, or a prefix
+    /// of them when the run must end) and whether the run ends after them.
     fn near(
         &self,
         known: &[T],
         len: usize,
-        bound: usize,
         far: Vec<Self::Far>,
     ) -> Result<NearOutcome<T>, GameError>;
 }
@@ -176,9 +177,11 @@ struct FarStage<F> {
 enum Job<F> {
     /// Block `i`'s near stage, with its far tasks' results.
     Near(usize, Vec<F>),
+    /// Task `task` of block `block`'s far stage, reading the values below `bound`.
     Far {
         block: usize,
         task: usize,
+        bound: usize,
     },
     /// Nothing ready: wait until the version moves past this one.
     Wait(usize),
@@ -188,11 +191,6 @@ enum Job<F> {
 impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
     fn block_len(&self, i: usize) -> usize {
         self.starts.get(i + 1).copied().unwrap_or(self.stop) - self.starts[i]
-    }
-
-    /// The bound of block `i`'s far stage.
-    fn bound(&self, i: usize) -> usize {
-        self.starts[i.saturating_sub(self.lag)]
     }
 
     fn tasks(&self, i: usize) -> usize {
@@ -210,13 +208,13 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
             let _guard = EndOnPanic(self);
             match job {
                 Job::Near(i, far) => self.run_near(i, far),
-                Job::Far { block, task } => {
+                Job::Far { block, task, bound } => {
                     let scratch = scratch.get_or_insert_with(|| self.stages.scratch());
                     let first = self.starts[block] + task * self.task_heaps;
                     let heaps = self
                         .task_heaps
                         .min(self.starts[block] + self.block_len(block) - first);
-                    let known = self.table.prefix(self.bound(block));
+                    let known = self.table.prefix(bound);
                     let result = self.stages.far(scratch, known, first, heaps);
                     if let Ok(mut schedule) = self.schedule.lock() {
                         // The stage is still there unless the run ended meanwhile.
@@ -267,9 +265,13 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
         for (k, stage) in schedule.far.iter_mut().enumerate() {
             if stage.handed_out < stage.results.len() {
                 stage.handed_out += 1;
+                let block = first + k;
+                // The freshest bound published: the block's own start once the block before
+                // it is done, else the start of that block (`block ≤ near_done + lag`).
                 return Job::Far {
-                    block: first + k,
+                    block,
                     task: stage.handed_out - 1,
+                    bound: self.starts[block.min(next)],
                 };
             }
         }
@@ -279,9 +281,7 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
     /// Runs block `i`'s near stage, appends its values and publishes them.
     fn run_near(&self, i: usize, far: Vec<S::Far>) {
         let known = self.table.prefix(self.starts[i]);
-        let outcome = self
-            .stages
-            .near(known, self.block_len(i), self.bound(i), far);
+        let outcome = self.stages.near(known, self.block_len(i), far);
         let mut end = true;
         let mut error = None;
         match outcome {
@@ -411,9 +411,11 @@ impl<T> Drop for GrowingTable<'_, T> {
 mod tests {
     use super::*;
 
-    /// A toy pair of stages with the pipeline's dependencies: `G(n) = (Σ far over the block's
-    /// heaps of known.len()) + G(n − 1)`, so a value depends on the bound each far task saw
-    /// and on the previous value. Checked against the same recurrence computed in order.
+    /// A toy pair of stages with the pipeline's dependencies: `G(n) = 3·G(n − 1) + S + n`
+    /// (wrapping), with `S` the sum of every value below `n`'s block. Each far task sums the
+    /// values below its bound; the near stage adds the rest up to the block and checks each
+    /// task's sum against the table, so a task that read a value not yet published (or a
+    /// wrong one) fails the test, while the values do not depend on which bound a task saw.
     #[derive(Default)]
     struct Toy {
         /// The near stage of the block holding this heap ends the run after it.
@@ -422,41 +424,64 @@ mod tests {
         fail_at: Option<usize>,
         /// The far task holding this heap panics.
         panic_at: Option<usize>,
+        /// (block start, bound) of every far task a near stage received.
+        bounds: Mutex<Vec<(usize, usize)>>,
+    }
+
+    fn sum(values: &[u16]) -> u16 {
+        values.iter().fold(0, |s, &v| s.wrapping_add(v))
     }
 
     impl Stages<u16> for Toy {
-        type Far = Vec<u16>;
+        /// The bound, the sum of the values below it, and the task's heaps.
+        type Far = (usize, u16, usize);
         type Scratch = ();
 
         fn scratch(&self) {}
 
-        fn far(&self, _: &mut (), known: &[u16], first: usize, heaps: usize) -> Vec<u16> {
+        fn far(
+            &self,
+            _: &mut (),
+            known: &[u16],
+            first: usize,
+            heaps: usize,
+        ) -> (usize, u16, usize) {
             if let Some(n) = self.panic_at.filter(|n| (first..first + heaps).contains(n)) {
                 panic!("heap {n}");
             }
-            (first..first + heaps)
-                .map(|n| known.len() as u16 ^ known.last().copied().unwrap_or(0) ^ n as u16)
-                .collect()
+            (known.len(), sum(known), heaps)
         }
 
         fn near(
             &self,
             known: &[u16],
             len: usize,
-            _bound: usize,
-            far: Vec<Vec<u16>>,
+            far: Vec<(usize, u16, usize)>,
         ) -> Result<NearOutcome<u16>, GameError> {
-            let far: Vec<u16> = far.into_iter().flatten().collect();
-            assert_eq!(far.len(), len);
-            let heaps = known.len()..known.len() + len;
+            let start = known.len();
+            assert_eq!(far.iter().map(|task| task.2).sum::<usize>(), len);
+            for &(bound, below, _) in &far {
+                assert!(bound <= start);
+                assert_eq!(
+                    below,
+                    sum(&known[..bound]),
+                    "a far task read unpublished values"
+                );
+                self.bounds.lock().unwrap().push((start, bound));
+            }
+            let heaps = start..start + len;
             if let Some(n) = self.fail_at.filter(|n| heaps.contains(n)) {
                 return Err(GameError::TooLarge(format!("heap {n}")));
             }
+            let below = sum(known);
             let mut last = known.last().copied().unwrap_or(1);
-            let mut values: Vec<u16> = far
-                .iter()
-                .map(|&f| {
-                    last = last.wrapping_mul(3).wrapping_add(f);
+            let mut values: Vec<u16> = heaps
+                .clone()
+                .map(|n| {
+                    last = last
+                        .wrapping_mul(3)
+                        .wrapping_add(below)
+                        .wrapping_add(n as u16);
                     last
                 })
                 .collect();
@@ -471,24 +496,21 @@ mod tests {
         }
     }
 
-    /// The recurrence in order, with each far value computed from the bound its block has.
-    fn in_order(start: Vec<u16>, stop: usize, block: usize, lag: usize) -> Vec<u16> {
+    /// The recurrence in order, block by block.
+    fn in_order(start: Vec<u16>, stop: usize, block: usize) -> Vec<u16> {
         let mut table = start;
-        let first = table.len();
-        let starts: Vec<usize> = (first..stop).step_by(block).collect();
+        let starts: Vec<usize> = (table.len()..stop).step_by(block).collect();
         for (i, &s) in starts.iter().enumerate() {
-            let bound = starts[i.saturating_sub(lag)];
             let len = starts.get(i + 1).copied().unwrap_or(stop) - s;
-            let far = Toy::default().far(&mut (), &table[..bound], s, len);
-            let values = Toy::default()
-                .near(&table, len, bound, vec![far])
-                .unwrap()
-                .values;
+            let far = Toy::default().far(&mut (), &table, s, len);
+            let values = Toy::default().near(&table, len, vec![far]).unwrap().values;
             table.extend(values);
         }
         table
     }
 
+    /// Every thread count, block and task size gives the values in order; one thread reads
+    /// up to the block (lag 0), and several read at most one block less.
     #[test]
     fn every_thread_count_and_task_size_gives_the_ordered_values() {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -496,11 +518,26 @@ mod tests {
             .build()
             .unwrap();
         for (block, task) in [(1, 1), (7, 3), (16, 16), (64, 5)] {
+            let expected = in_order(vec![5, 9], 700, block);
             for (pool, lag) in [(None, 0), (Some(&pool), 1)] {
-                let expected = in_order(vec![5, 9], 700, block, lag);
+                let toy = Toy::default();
                 let mut table = vec![5, 9];
-                run(&Toy::default(), &mut table, 700, block, task, pool).unwrap();
+                run(&toy, &mut table, 700, block, task, pool).unwrap();
                 assert_eq!(table, expected, "block {block}, task {task}");
+                let bounds = toy.bounds.into_inner().unwrap();
+                let tasks: usize = (2..700)
+                    .step_by(block)
+                    .map(|s| (700 - s).min(block).div_ceil(task))
+                    .sum();
+                assert_eq!(
+                    bounds.len(),
+                    tasks,
+                    "every task reaches its near stage once"
+                );
+                assert!(
+                    bounds.iter().all(|&(s, bound)| s - bound <= lag * block),
+                    "block {block}, task {task}, lag {lag}"
+                );
             }
         }
     }
@@ -513,8 +550,8 @@ mod tests {
             .num_threads(2)
             .build()
             .unwrap();
-        for (pool, lag) in [(None, 0), (Some(&pool), 1)] {
-            let expected = in_order(vec![5, 9], 700, 7, lag);
+        let expected = in_order(vec![5, 9], 700, 7);
+        for pool in [None, Some(&pool)] {
             let toy = Toy {
                 end_at: Some(300),
                 ..Toy::default()
