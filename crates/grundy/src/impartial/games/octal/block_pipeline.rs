@@ -15,7 +15,7 @@
 //! `near(i − 1)` read below `s(i − 1)`. On one thread nothing runs beside a near stage, and
 //! every task reads up to its own block. Each worker takes the near
 //! stage when it is ready (every later block waits on that chain), else the oldest far task
-//! that is ready, else waits, spinning and then yielding. While one thread finishes the last
+//! that is ready, else waits (spinning, then yielding, then asleep). While one thread finishes the last
 //! task of `far(i)`, the other already works on `far(i + 1)`; nobody waits at a block
 //! boundary, and no thread falls asleep between blocks.
 //!
@@ -41,7 +41,7 @@
 use super::table::Cell;
 use crate::error::GameError;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 
 /// The two stages of a block (module docs). Implementations keep the near stage's own state
 /// behind their own lock: the pipeline runs one near stage at a time, in block order.
@@ -105,7 +105,7 @@ pub(super) fn run<T: Cell, S: Stages<T>>(
         task_heaps: task_heaps.max(1),
         lag: pool.map_or(0, |pool| (pool.current_num_threads() > 1) as usize),
         schedule: Mutex::new(Schedule::default()),
-        version: AtomicUsize::new(0),
+        signal: Signal::default(),
     };
     match pool {
         Some(pool) => {
@@ -135,8 +135,8 @@ struct Shared<'s, 't, T: Cell, S: Stages<T>> {
     lag: usize,
     schedule: Mutex<Schedule<S::Far>>,
     /// Bumped whenever work may have become ready (or the run ended): what waiting workers
-    /// watch, without taking the lock.
-    version: AtomicUsize,
+    /// watch, without taking the schedule's lock.
+    signal: Signal,
 }
 
 /// Which stages are done, running and ready.
@@ -224,9 +224,9 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
                             stage.done += 1;
                         }
                     }
-                    self.version.fetch_add(1, Ordering::Release);
+                    self.signal.bump();
                 }
-                Job::Wait(version) => self.wait_past(version),
+                Job::Wait(version) => self.signal.wait_past(version),
                 Job::Done => return,
             }
         }
@@ -275,7 +275,7 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
                 };
             }
         }
-        Job::Wait(self.version.load(Ordering::Acquire))
+        Job::Wait(self.signal.version())
     }
 
     /// Runs block `i`'s near stage, appends its values and publishes them.
@@ -303,21 +303,66 @@ impl<T: Cell, S: Stages<T>> Shared<'_, '_, T, S> {
                 schedule.far.clear();
             }
         }
-        self.version.fetch_add(1, Ordering::Release);
+        self.signal.bump();
+    }
+}
+
+/// A version number that workers wait on: bumped when work may have become ready.
+///
+/// A waiter spins a little (a far task or a near stage takes tens of µs, a wake-up about as
+/// long), then yields the core a while, then sleeps until the next bump: on as many threads
+/// as cores a wait rarely outlasts the spin, but with more threads than cores (or another
+/// job on the machine) a worker with nothing to do must not keep burning a core.
+#[derive(Default)]
+struct Signal {
+    version: AtomicUsize,
+    /// Workers asleep (or about to be): a bump takes the lock to wake them only then.
+    sleepers: AtomicUsize,
+    lock: Mutex<()>,
+    wake: Condvar,
+}
+
+impl Signal {
+    fn version(&self) -> usize {
+        self.version.load(Ordering::Acquire)
     }
 
-    /// Waits until `version` moves: spins a little (a far task or a near stage takes tens of
-    /// µs, a wake-up about as long), then yields the core to anyone else.
-    fn wait_past(&self, version: usize) {
-        let mut spins = 0u32;
-        while self.version.load(Ordering::Acquire) == version {
-            if spins < 1 << 12 {
-                std::hint::spin_loop();
-                spins += 1;
-            } else {
-                std::thread::yield_now();
-            }
+    fn bump(&self) {
+        // SeqCst on both sides: a waiter counts itself, then checks the version; a bump
+        // moves the version, then checks for sleepers. One of them sees the other's write,
+        // so no wake-up is lost (and the waiter's timeout would catch one anyway).
+        self.version.fetch_add(1, Ordering::SeqCst);
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            self.wake.notify_all();
         }
+    }
+
+    fn wait_past(&self, version: usize) {
+        let moved = || self.version.load(Ordering::SeqCst) != version;
+        for _ in 0..1 << 12 {
+            if moved() {
+                return;
+            }
+            std::hint::spin_loop();
+        }
+        for _ in 0..64 {
+            if moved() {
+                return;
+            }
+            std::thread::yield_now();
+        }
+        self.sleepers.fetch_add(1, Ordering::SeqCst);
+        let mut guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        while !moved() {
+            guard = self
+                .wake
+                .wait_timeout(guard, std::time::Duration::from_millis(10))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        drop(guard);
+        self.sleepers.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -331,7 +376,8 @@ impl<T: Cell, S: Stages<T>> Drop for EndOnPanic<'_, '_, '_, T, S> {
             let shared = self.0;
             let mut schedule = shared.schedule.lock().unwrap_or_else(|e| e.into_inner());
             schedule.ended = true;
-            shared.version.fetch_add(1, Ordering::Release);
+            drop(schedule);
+            shared.signal.bump();
         }
     }
 }
@@ -426,6 +472,8 @@ mod tests {
         panic_at: Option<usize>,
         /// (block start, bound) of every far task a near stage received.
         bounds: Mutex<Vec<(usize, usize)>>,
+        /// Each near stage sleeps this long, so that idle workers go to sleep too.
+        slow_near: Option<std::time::Duration>,
     }
 
     fn sum(values: &[u16]) -> u16 {
@@ -459,6 +507,9 @@ mod tests {
             far: Vec<(usize, u16, usize)>,
         ) -> Result<NearOutcome<u16>, GameError> {
             let start = known.len();
+            if let Some(pause) = self.slow_near {
+                std::thread::sleep(pause);
+            }
             assert_eq!(far.iter().map(|task| task.2).sum::<usize>(), len);
             for &(bound, below, _) in &far {
                 assert!(bound <= start);
@@ -540,6 +591,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Near stages slow enough (3 ms each) that the other workers run out of far work, spin,
+    /// yield and fall asleep every block: they are woken for the next block, and the values
+    /// are the ordered ones.
+    #[test]
+    fn sleeping_workers_wake_for_every_block() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
+        let toy = Toy {
+            slow_near: Some(std::time::Duration::from_millis(3)),
+            ..Toy::default()
+        };
+        let mut table = vec![5, 9];
+        run(&toy, &mut table, 200, 8, 2, Some(&pool)).unwrap();
+        assert_eq!(table, in_order(vec![5, 9], 200, 8));
+        let tasks = toy.bounds.into_inner().unwrap().len();
+        // Heaps 2..200 in 24 blocks of 8 (4 tasks each) and one of 6 (3 tasks).
+        assert_eq!(tasks, 24 * 4 + 3, "every far task reached its near stage");
     }
 
     /// A near stage that ends the run keeps what it returned and drops the far work done
