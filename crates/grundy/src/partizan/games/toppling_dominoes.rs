@@ -55,16 +55,16 @@ impl PartizanRules for TopplingDominoes {
     }
 
     fn moves(&self, side: Side) -> Vec<TopplingDominoes> {
-        let mut out = Vec::new();
-        for i in self.toppleable(side) {
-            out.push(TopplingDominoes {
-                row: self.row[i + 1..].to_vec(),
-            });
-            out.push(TopplingDominoes {
-                row: self.row[..i].to_vec(),
-            });
-        }
-        out
+        self.lazy_moves(side).collect()
+    }
+
+    /// Each domino toppled to the left (the dominoes right of it stay), then to the right.
+    fn lazy_moves(&self, side: Side) -> impl Iterator<Item = TopplingDominoes> + '_ {
+        self.toppleable(side)
+            .flat_map(|i| [i + 1..self.row.len(), 0..i])
+            .map(|kept| TopplingDominoes {
+                row: self.row[kept].to_vec(),
+            })
     }
 
     /// The domino toppled, and which way: the two moves of one domino differ only in that.
