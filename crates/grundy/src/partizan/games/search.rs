@@ -80,7 +80,7 @@ pub struct Search<P> {
     /// Bytes held on the recursion's path: for each open region its key, the move being
     /// valued, that move's regions and the distinct values found so far. Moves are built one
     /// at a time ([`PartizanRules::lazy_moves`]), so a row of 5000 dominoes holds a few rows
-    /// a level (about 60 MB at [`MAX_DEPTH`]), not 10^4 (20 GB when whole lists were held).
+    /// a level (tens of MB at [`MAX_DEPTH`]), not 10^4 (20 GB when whole lists were held).
     open: usize,
     /// Regions being valued, one inside the other: the recursion's depth.
     depth: usize,
@@ -248,7 +248,7 @@ impl<P: PartizanRules> Search<P> {
         }
     }
 
-    /// The values of `moves`, each once and in order: many moves reach equal values, and the
+    /// The values of `moves`, each once, sorted: many moves reach equal values, and the
     /// engine's simplification is quadratic in the number of options. Each move is counted as
     /// open while it is valued, and each distinct value while the list is held.
     fn values(&mut self, mut moves: impl Iterator<Item = P>) -> Result<Vec<Game>, GameError> {
