@@ -117,7 +117,9 @@ fn memory_refusals_name_the_limit_that_set_it() {
             "{args:?}: {err}"
         );
     }
-    let long_strip = "LR".repeat(2500);
+    // 10^5 dominoes: the path to the depth limit holds about 3 rows a level, past the budget
+    // (5000 held whole move lists, 8.7 GB; now they fit and reach the depth limit instead).
+    let long_strip = "LR".repeat(50_000);
     for args in [
         &["value", "toppling-dominoes", long_strip.as_str()][..],
         &device,

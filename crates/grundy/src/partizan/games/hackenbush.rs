@@ -269,15 +269,18 @@ impl PartizanRules for Hackenbush {
     }
 
     fn moves(&self, side: Side) -> Vec<Hackenbush> {
+        self.lazy_moves(side).collect()
+    }
+
+    fn lazy_moves(&self, side: Side) -> impl Iterator<Item = Hackenbush> + '_ {
         let mine = if side == Side::Left { b'L' } else { b'R' };
         (0..self.edges.len())
-            .filter(|&i| matches!(self.edges[i].2, c if c == mine || c == b'G'))
+            .filter(move |&i| matches!(self.edges[i].2, c if c == mine || c == b'G'))
             .map(|i| {
                 let mut edges = self.edges.clone();
                 edges.remove(i);
                 Hackenbush::grounded(&edges)
             })
-            .collect()
     }
 
     fn components(&self) -> Vec<Hackenbush> {

@@ -65,6 +65,16 @@ pub trait PartizanRules:
     /// The positions `side` can move to, each written as a whole position.
     fn moves(&self, side: Side) -> Vec<Self>;
 
+    /// The moves of [`PartizanRules::moves`], in the same order, built one at a time: the
+    /// search values each before building the next, so that an open region holds one move
+    /// rather than its whole list (a row of 5000 dominoes has 10^4 moves of up to 5000 cells:
+    /// 50 MB a level, 20 GB along a path of 4000 regions). The default builds the list, which
+    /// suits positions held inline (bitboards: a few KB a level, and the search does not count
+    /// it); games whose positions own heap memory (strips, stalks, graphs) build lazily.
+    fn lazy_moves(&self, side: Side) -> impl Iterator<Item = Self> + '_ {
+        self.moves(side).into_iter()
+    }
+
     /// How many moves `side` has, without building them (the default builds them). Games
     /// whose move lists can outgrow memory (a cake of 10^18 rows) count them instead, so
     /// that `solve` can refuse the list before walking it.

@@ -17,6 +17,9 @@ use std::time::{Duration, Instant};
 /// interned forms it keeps alive (measured on Domineering, about one new form per 3 regions).
 const ENTRY_OVERHEAD: usize = 64;
 
+/// Bytes one distinct option value costs while its region is open.
+const VALUE_BYTES: usize = std::mem::size_of::<Game>();
+
 /// The deepest nesting of regions the search walks. Each level takes up to about 1 KiB of
 /// stack (measured on Toads and Frogs: 6000 levels overflow 4 MiB but fit in 6 MiB), grown
 /// on the heap as needed ([`STACK_SEGMENT`]) and not counted in the memory budget, and a
@@ -67,16 +70,17 @@ impl Hasher for KeyHasher {
 /// The transposition table of one game.
 pub struct Search<P> {
     table: HashMap<P, Game, BuildHasherDefault<KeyHasher>>,
-    /// Most bytes the table and the open move lists may hold together.
+    /// Most bytes the table and the open positions may hold together.
     budget: usize,
     /// The memory budget `budget` is half of (`None`: a figure given to
     /// [`Search::with_memory`]), so that a refusal names the limit to raise.
     budget_from: Option<Budget>,
     /// Bytes the table holds: each key's inline and heap bytes plus [`ENTRY_OVERHEAD`].
     stored: usize,
-    /// Bytes of the move lists still being valued on the recursion stack: one per open
-    /// region, each as long as its moves, so a row of 5000 dominoes holds 5000 lists of up to
-    /// 10^4 rows of up to 5000 cells while the table itself stays small.
+    /// Bytes held on the recursion's path: for each open region its key, the move being
+    /// valued, that move's regions and the distinct values found so far. Moves are built one
+    /// at a time ([`PartizanRules::lazy_moves`]), so a row of 5000 dominoes holds a few rows
+    /// a level (tens of MB at [`MAX_DEPTH`]), not 10^4 (20 GB when whole lists were held).
     open: usize,
     /// Regions being valued, one inside the other: the recursion's depth.
     depth: usize,
@@ -160,11 +164,24 @@ impl<P: PartizanRules> Search<P> {
             ),
         };
         Err(GameError::TooLarge(format!(
-            "the transposition table reached {} regions and the open move lists {} (about {} in all), more than the search may hold: {limit}; try a smaller position",
+            "the transposition table reached {} regions and the positions open on the search's path {} (about {} in all), more than the search may hold: {limit}; try a smaller position",
             self.table.len(),
             human_bytes(self.open as u128),
             human_bytes(total as u128)
         )))
+    }
+
+    /// Runs `work` with `bytes` more counted as open, refused first unless they fit.
+    fn holding<T>(
+        &mut self,
+        bytes: usize,
+        work: impl FnOnce(&mut Self) -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        self.reserve(bytes)?;
+        self.open += bytes;
+        let result = work(self);
+        self.open -= bytes;
+        result
     }
 
     /// Regions stored so far.
@@ -179,11 +196,12 @@ impl<P: PartizanRules> Search<P> {
 
     /// The canonical form of `position`: the sum of its regions' values.
     pub fn value(&mut self, position: &P) -> Result<Game, GameError> {
-        let mut sum = Game::zero();
-        for region in position.components() {
-            sum = sum.try_add(self.region(&region)?)?;
-        }
-        Ok(sum)
+        let regions = position.components();
+        self.holding(regions.iter().map(entry_bytes).sum(), |search| {
+            regions.iter().try_fold(Game::zero(), |sum, region| {
+                sum.try_add(search.region(region)?)
+            })
+        })
     }
 
     fn region(&mut self, region: &P) -> Result<Game, GameError> {
@@ -200,9 +218,11 @@ impl<P: PartizanRules> Search<P> {
                     )));
                 }
                 self.depth += 1;
-                let options = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
-                    self.values(key.moves(Side::Left))
-                        .and_then(|left| Ok((left, self.values(key.moves(Side::Right))?)))
+                let options = self.holding(entry_bytes(&key), |search| {
+                    stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+                        let left = search.values(key.lazy_moves(Side::Left))?;
+                        Ok((left, search.values(key.lazy_moves(Side::Right))?))
+                    })
                 });
                 self.depth -= 1;
                 let (left, right) = options?;
@@ -228,23 +248,22 @@ impl<P: PartizanRules> Search<P> {
         }
     }
 
-    /// The values of `positions`, each once: many moves reach equal values, and the engine's
-    /// simplification is quadratic in the number of options.
-    /// The list is counted as open while its positions are valued, and the search refuses
-    /// before descending when it does not fit.
-    fn values(&mut self, positions: Vec<P>) -> Result<Vec<Game>, GameError> {
-        let bytes = positions.iter().map(entry_bytes).sum::<usize>();
-        self.reserve(bytes)?;
-        self.open += bytes;
-        let values = positions
-            .iter()
-            .map(|p| self.value(p))
-            .collect::<Result<Vec<Game>, _>>();
-        self.open -= bytes;
-        let mut values = values?;
-        values.sort_unstable();
-        values.dedup();
-        Ok(values)
+    /// The values of `moves`, each once, sorted: many moves reach equal values, and the
+    /// engine's simplification is quadratic in the number of options. Each move is counted as
+    /// open while it is valued, and each distinct value while the list is held.
+    fn values(&mut self, mut moves: impl Iterator<Item = P>) -> Result<Vec<Game>, GameError> {
+        let mut values = Vec::new();
+        let result = moves.try_for_each(|m| {
+            let value = self.holding(entry_bytes(&m), |search| search.value(&m))?;
+            if let Err(at) = values.binary_search(&value) {
+                self.reserve(VALUE_BYTES)?;
+                self.open += VALUE_BYTES;
+                values.insert(at, value);
+            }
+            Ok(())
+        });
+        self.open -= values.len() * VALUE_BYTES;
+        result.map(|()| values)
     }
 }
 
@@ -306,9 +325,8 @@ impl<P: PartizanRules> Session for Search<P> {
             return Err(too_many_moves(count, side));
         }
         position
-            .moves(side)
-            .iter()
-            .map(|m| Ok((m.to_string(), Search::value(self, m)?)))
+            .lazy_moves(side)
+            .map(|m| Ok((m.to_string(), Search::value(self, &m)?)))
             .collect()
     }
 
@@ -353,7 +371,8 @@ mod tests {
         let err = search.value(&row(&"LR".repeat(2500))).unwrap_err();
         let text = err.to_string();
         assert!(
-            text.contains("open move lists") && text.contains("the 1.0 MiB this search was given"),
+            text.contains("open on the search's path")
+                && text.contains("the 1.0 MiB this search was given"),
             "{text}"
         );
         assert_eq!(search.open, 0);
@@ -361,6 +380,26 @@ mod tests {
         let small = row("LRLGR");
         let fresh = Search::<TopplingDominoes>::with_memory(1 << 20).value(&small);
         assert_eq!(search.value(&small).unwrap(), fresh.unwrap());
+    }
+
+    /// A long row holds a few rows per open region, not its whole move list: 2500 `LR` (10^4
+    /// moves of up to 5000 cells a level, 20 GB along the path when the lists were held)
+    /// descend to [`MAX_DEPTH`] within 128 MiB and are refused there, counted all the way
+    /// down; a budget the path does not fit names the bytes.
+    #[test]
+    fn a_long_row_holds_one_move_a_level() {
+        let long = row(&"LR".repeat(2500));
+        let mut search = Search::<TopplingDominoes>::with_memory(128 << 20);
+        let err = search.value(&long).unwrap_err().to_string();
+        assert!(err.contains("more than 4000 moves deep"), "{err}");
+        assert_eq!((search.open, search.depth), (0, 0));
+        let mut search = Search::<TopplingDominoes>::with_memory(16 << 20);
+        let err = search.value(&long).unwrap_err().to_string();
+        assert!(
+            err.contains("open on the search's path") && err.contains("the 16.0 MiB this search"),
+            "{err}"
+        );
+        assert_eq!((search.open, search.depth), (0, 0));
     }
 
     /// A strip played for thousands of moves is refused at [`MAX_DEPTH`], not a stack

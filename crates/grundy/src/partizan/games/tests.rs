@@ -70,6 +70,49 @@ fn check_rules<P: PartizanRules>(text: &str) {
     }
 }
 
+/// A row's moves as the rules state them on its text, in the order the search walks them and
+/// the sites name them: each domino `side` may topple, from the left, toppled to the left
+/// (what lies right of it stays), then to the right.
+fn toppled_by_rules(row: &str, side: Side) -> Vec<String> {
+    let mine = if side == Side::Left { 'L' } else { 'R' };
+    let written = |rest: &str| if rest.is_empty() { "0" } else { rest }.to_string();
+    row.char_indices()
+        .filter(|&(_, c)| c == mine || c == 'G')
+        .flat_map(|(i, _)| [written(&row[i + 1..]), written(&row[..i])])
+        .collect()
+}
+
+/// A strip's moves as the rules state them on its text, in order: each of `side`'s animals
+/// from the left, stepping onto the empty square ahead or jumping one enemy onto the one
+/// beyond.
+fn hopped_by_rules(strip: &str, side: Side) -> Vec<String> {
+    let (mine, enemy, ahead) = match side {
+        Side::Left => (b'T', b'F', 1),
+        Side::Right => (b'F', b'T', -1),
+    };
+    let cells = strip.as_bytes();
+    let at = |i: isize| usize::try_from(i).ok().and_then(|i| cells.get(i).copied());
+    (0..cells.len() as isize)
+        .filter(|&i| at(i) == Some(mine))
+        .filter_map(|i| {
+            let to = match (at(i + ahead), at(i + 2 * ahead)) {
+                (Some(b'.'), _) => i + ahead,
+                (Some(c), Some(b'.')) if c == enemy => i + 2 * ahead,
+                _ => return None,
+            };
+            let mut after = cells.to_vec();
+            after.swap(i as usize, to as usize);
+            Some(String::from_utf8(after).expect("ASCII"))
+        })
+        .collect()
+}
+
+/// `side`'s lazy moves from `text`, written.
+fn lazily<P: PartizanRules>(text: &str, side: Side) -> Vec<String> {
+    let p: P = parse(text);
+    p.lazy_moves(side).map(|m| m.to_string()).collect()
+}
+
 fn board(width: usize, cells: Vec<char>) -> String {
     cells
         .chunks(width)
@@ -135,6 +178,16 @@ proptest! {
     #[test]
     fn toppling_rules(c in cells(&['L', 'R', 'G'], 7)) {
         check_rules::<TopplingDominoes>(&c.into_iter().collect::<String>());
+    }
+
+    /// The strips build their moves one at a time (the search holds one a level); the moves
+    /// are still the rules' moves, in the rules' order.
+    #[test]
+    fn strips_move_lazily_in_the_rules_order(row in "[LRG]{1,12}", strip in "[TF.]{1,12}") {
+        for side in [Side::Left, Side::Right] {
+            prop_assert_eq!(lazily::<TopplingDominoes>(&row, side), toppled_by_rules(&row, side));
+            prop_assert_eq!(lazily::<ToadsFrogs>(&strip, side), hopped_by_rules(&strip, side));
+        }
     }
 
     #[test]

@@ -44,11 +44,14 @@ impl<C: Colouring> PartizanRules for ColouringGame<C> {
     }
 
     fn moves(&self, side: Side) -> Vec<Self> {
+        self.lazy_moves(side).collect()
+    }
+
+    fn lazy_moves(&self, side: Side) -> impl Iterator<Item = Self> + '_ {
         let neighbours = C::neighbours_left_to(side);
         self.graph
             .colourable(side)
-            .map(|v| Self::new(self.graph.colour(v, neighbours)))
-            .collect()
+            .map(move |v| Self::new(self.graph.colour(v, neighbours)))
     }
 
     fn components(&self) -> Vec<Self> {

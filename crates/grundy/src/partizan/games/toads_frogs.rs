@@ -63,28 +63,30 @@ impl PartizanRules for ToadsFrogs {
     }
 
     fn moves(&self, side: Side) -> Vec<ToadsFrogs> {
+        self.lazy_moves(side).collect()
+    }
+
+    fn lazy_moves(&self, side: Side) -> impl Iterator<Item = ToadsFrogs> + '_ {
         let (mine, other) = match side {
             Side::Left => (Cell::Toad, Cell::Frog),
             Side::Right => (Cell::Frog, Cell::Toad),
         };
         let n = self.cells.len() as isize;
         let dir: isize = if side == Side::Left { 1 } else { -1 };
-        let at = |i: isize| (0..n).contains(&i).then(|| self.cells[i as usize]);
-        let mut out = Vec::new();
-        for i in 0..n {
+        let at = move |i: isize| (0..n).contains(&i).then(|| self.cells[i as usize]);
+        (0..n).filter_map(move |i| {
             if at(i) != Some(mine) {
-                continue;
+                return None;
             }
             let to = match (at(i + dir), at(i + 2 * dir)) {
                 (Some(Cell::Empty), _) => i + dir,
                 (Some(c), Some(Cell::Empty)) if c == other => i + 2 * dir,
-                _ => continue,
+                _ => return None,
             };
             let mut cells = self.cells.clone();
             cells.swap(i as usize, to as usize);
-            out.push(ToadsFrogs { cells });
-        }
-        out
+            Some(ToadsFrogs { cells })
+        })
     }
 
     fn components(&self) -> Vec<ToadsFrogs> {
