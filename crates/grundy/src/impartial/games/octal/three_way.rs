@@ -180,7 +180,21 @@ const SAMPLE_TIME: std::time::Duration = std::time::Duration::from_millis(60);
 /// `n · words` unit, times `Σ n · words` over the heaps left (at the sample's value width:
 /// wider values later make it an underestimate, by at most the factor they widen), is the
 /// rest. The sample costs at most about twice that.
+///
+/// A run whose pair bitsets cannot fit the memory budget even at one word a heap is refused
+/// first, before any sampling: otherwise how far the timed sample gets before the budget
+/// stops it would depend on the machine's speed, and a slow machine would print an
+/// estimate for a run that is refused anyway.
 pub fn estimate_seconds(rules: &MoveRules, to: u64) -> Result<f64, GameError> {
+    let least = (to as u128).saturating_add(2) * 2 * 8;
+    let budget = Budget::current();
+    if !budget.fits(least) {
+        return Err(GameError::TooLarge(format!(
+            "G(0..={to}) of a game with three-way splits needs the pair bitsets of every smaller heap, at least {} (16 bytes a heap, more once values pass 63); the budget allows {}",
+            crate::limits::human_bytes(least),
+            budget.describe()
+        )));
+    }
     let started = std::time::Instant::now();
     let mut solver = ThreeWaySolver::new(rules, Vec::new());
     let len = to.saturating_add(1);
