@@ -13,11 +13,11 @@
 //! the far stage's transposed loops do more of the work the sequential near stage would
 //! otherwise do (the pairs reading the previous block), so only the tasks that run beside
 //! `near(i − 1)` read below `s(i − 1)`. On one thread nothing runs beside a near stage, and
-//! every task reads up to its own block. Each worker takes the near
-//! stage when it is ready (every later block waits on that chain), else the oldest far task
-//! that is ready, else waits (spinning, then yielding, then asleep). While one thread finishes the last
-//! task of `far(i)`, the other already works on `far(i + 1)`; nobody waits at a block
-//! boundary, and no thread falls asleep between blocks.
+//! every task reads up to its own block. Each worker takes the near stage when it is ready
+//! (every later block waits on that chain), else the oldest far task that is ready, else
+//! waits (spinning, then yielding, then asleep: [`Signal`]). While one thread finishes the
+//! last task of `far(i)`, the other already works on `far(i + 1)`; nobody waits at a block
+//! boundary, and on as many threads as cores a wait rarely outlasts the spin.
 //!
 //! **Why not fork–join.** Solving each block as `join(near(i), far(i + 1))` left two threads
 //! at 1.51× one on Officers to 2^20 (medians of 5 interleaved rounds: 3.48 s and 2.30 s; this
