@@ -592,7 +592,7 @@ impl Context<'_> {
 /// (SSE2), or for x86-64-v3 (AVX2, BMI, `popcnt`) on the CPUs that have it, chosen at run
 /// time so that one binary runs everywhere at its CPU's speed. The scan's XOR and compare
 /// then hold twice the lanes a vector; the stores of step 1, the bulk of the work, are the
-/// same. Interleaved against the plain build (5 rounds, one thread): Officers to 2^20 −12 to
+/// same. Interleaved against the plain build (4–5 rounds, one thread): Officers to 2^20 −12 to
 /// −17%, Grundy's game to 2^19 −17 to −20%, as fast as a `-C target-cpu=native` build.
 ///
 /// Every function of the two phases is `#[inline(always)]` so that it is compiled into each
