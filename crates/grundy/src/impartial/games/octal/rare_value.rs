@@ -990,10 +990,15 @@ fn far_edge_parts<T: Cell>(
     for &k in &context.rules.split {
         let a0 = last - k + 1 - bound;
         let rest_first = first - k;
-        let back = back_parts(context, first, last, k, bound).unwrap_or(1..=0);
-        for a in (a0..a0 + context.front_parts).chain(back) {
-            let partners = &known[(rest_first - a) as usize..(rest_first - a + count) as usize];
-            flag_rows(flags, size, known[a as usize], partners);
+        let back = back_parts(context, first, last, k, bound);
+        for parts in [Some(a0..a0 + context.front_parts), back]
+            .into_iter()
+            .flatten()
+        {
+            for a in parts {
+                let partners = &known[(rest_first - a) as usize..(rest_first - a + count) as usize];
+                flag_rows(flags, size, known[a as usize], partners);
+            }
         }
     }
     Some(last)
@@ -1011,11 +1016,11 @@ fn back_parts(
     last: u64,
     k: u64,
     bound: u64,
-) -> Option<std::ops::RangeInclusive<u64>> {
+) -> Option<std::ops::Range<u64>> {
     let high = (first - k - context.rules.parts_differ(k) as u64) / 2;
     let low = (high + 1).checked_sub(context.back_parts)?;
     let front_end = last - k + 1 - bound + context.front_parts;
-    (context.back_parts > 0 && low >= front_end && last - k - low < bound).then_some(low..=high)
+    (context.back_parts > 0 && low >= front_end && last - k - low < bound).then_some(low..high + 1)
 }
 
 /// Whether the front parts of a far task of `count` heaps from `first`, reading below
@@ -1084,7 +1089,7 @@ fn far_scan<T: Cell>(
             let a0 = (last - k + 1) as usize - known.len();
             first = first.max(a0 + context.front_parts as usize);
             if let Some(back) = back_parts(context, task_first, last, k, known.len() as u64) {
-                pairs = pairs.min(*back.start() as usize - 1);
+                pairs = pairs.min(back.start as usize - 1);
             }
         }
         if scan_pairs(
