@@ -1,7 +1,7 @@
 //! The long-run plumbing `table` and `octal-stats` share for take-and-break games: the
 //! checkpoint flags, a progress bar on stderr, and the statistics of a finished run.
 
-use crate::progress::human_seconds;
+use crate::progress::{human_seconds, within, Limit, Output};
 use grundy::impartial::games::octal::sequence::{ChunkFn, Outcome, Run};
 use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
 use grundy::impartial::games::octal::three_way;
@@ -28,9 +28,11 @@ pub struct CheckpointArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Refuse to start a game with three-way splits (hexadecimal digits 8-f, whose cost grows
-    /// as N²) when its estimated time (always printed first) exceeds this many seconds; in
-    /// `table`, the table of any other game is refused once the pace of its values shows it would
-    /// end later, or stopped when the time is up (exit 2, the lines written so far kept).
+    /// as N²) when its estimated time (always printed first) exceeds this many seconds; any
+    /// other run is stopped when the time is up (exit 2; `table` keeps the lines written so
+    /// far, a checkpoint its last save), and in `table` the table of a game that is neither
+    /// octal nor Grundy's game is refused earlier once the pace of its values shows it would
+    /// end later.
     #[arg(long, value_name = "SECONDS", value_parser = crate::commands::parse_positive_seconds)]
     pub time: Option<Duration>,
 }
@@ -65,8 +67,12 @@ pub fn check_time(
 
 /// Runs `G(0..=to)` for a take-and-break game with a progress bar (on stderr, only when it
 /// is a terminal and the run is long) and the checkpoint options, handing on the table's
-/// values to `chunks` as they are computed (see [`Run::compute_handing_on`]).
+/// values to `chunks` as they are computed (see [`Run::compute_handing_on`]). `--time` stops
+/// the run when it passes (issue 20: it bounds every long command): the pace of a run is no
+/// guide here, since a certified period may end it long before `to`, so only the clock is.
+/// `command` names the command in that refusal.
 pub fn long_run(
+    command: &'static str,
     rules: &MoveRules,
     spec: &str,
     to: u64,
@@ -99,7 +105,12 @@ pub fn long_run(
     if let Some(path) = &checkpoint.checkpoint {
         run = run.checkpoint(path.clone(), checkpoint.checkpoint_every);
     }
-    let outcome = run.compute_handing_on(to, chunks);
+    // The run reports its progress to `report` only, so `within` sees none: it is the
+    // watchdog alone, which exits 2 when the time is up.
+    let limit = checkpoint.time.map(|time| Limit { command, time });
+    let outcome = within(Output::AtTheEnd, limit, || {
+        run.compute_handing_on(to, chunks)
+    });
     bar.finish_and_clear();
     let outcome = outcome?;
     if outcome.resumed_from > 0 {

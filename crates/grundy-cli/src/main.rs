@@ -54,7 +54,7 @@ enum Command {
     ///
     /// Lines end in LF or CRLF; the last needs no line ending. A blank line (empty, or
     /// spaces and tabs only) is the empty position in every family: `second` (with
-    /// `--misere`: `first`).
+    /// `--misere`: `first`; in partizan games, which answer `L`, `R`, `P` or `N`: `P`).
     Batch(commands::batch::Args),
     /// List every game family with a description and an example.
     Games(commands::games::Args),

@@ -117,3 +117,36 @@ fn threads_do_not_change_values() {
     let (code, _, err) = grundy(&["value", "officers", "5", "--threads", "0"], "");
     assert_eq!(code, 2, "{err}");
 }
+
+/// Issue 20: "`--time` must bound every long command". Officers (no period in sight) to
+/// 2^40 once ran on past `--time` in `table` and `octal-stats`, whose octal runs had their
+/// own progress bar and no watchdog: now each is stopped when the time is up, in one line.
+#[test]
+fn time_stops_long_octal_runs() {
+    for args in [
+        &["octal-stats", "officers", "--to", "2^40", "--time", "2"][..],
+        &[
+            "table",
+            "officers",
+            "--to",
+            "2^40",
+            "--time",
+            "2",
+            "--output-limit",
+            "16T",
+        ][..],
+    ] {
+        let started = std::time::Instant::now();
+        let (code, _, err) = grundy(&[args, &["--threads", "1"]].concat(), "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{}: no answer within --time 2.0 s, so it was stopped; raise --time SECONDS",
+                args[0]
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(started.elapsed().as_secs() < 30, "{args:?} ran on");
+    }
+}

@@ -94,6 +94,25 @@ fn batch_prints_one_outcome_per_line() {
     assert_eq!((code, out.as_str()), (0, "L\nR\nN\n"), "{err}");
 }
 
+/// Issue 12's one rule for every family (`batch --help`, README): a blank line is the empty
+/// position. For a partizan game that is 0, a second-player win: `P`. It was an error
+/// ("no position given") in every partizan game; CRLF and a last line with no ending too.
+#[test]
+fn batch_reads_a_blank_line_as_the_empty_sum_in_partizan_games() {
+    for game in [
+        "toads-and-frogs",
+        "domineering",
+        "clobber",
+        "cutcake",
+        "col",
+    ] {
+        let (code, out, err) = grundy(&["batch", game], "\n \t\r\n");
+        assert_eq!((code, out.as_str()), (0, "P\nP\n"), "{game}: {err}");
+    }
+    let (code, out, err) = grundy(&["batch", "toads-and-frogs"], "T.TFF\r\n\r\nTFT.F");
+    assert_eq!((code, out.as_str()), (0, "L\nP\nN\n"), "{err}");
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     for args in [

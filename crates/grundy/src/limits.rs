@@ -249,7 +249,8 @@ pub fn memory_budget() -> u64 {
 }
 
 /// Parses a size as users write it: `512M`, `4G`, `1.5GiB`, `100000` (bytes); `K`, `M`, `G`,
-/// `T` are powers of 1024. The error names the token and the accepted forms.
+/// `T`, `P`, `E` are powers of 1024 (`--output-limit 100P` lets a huge table stream to a
+/// file). The error names the token, the accepted forms and the bound (below 16E = 2^64).
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let trimmed = text.trim();
     let lower = trimmed.to_ascii_lowercase();
@@ -262,10 +263,12 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         Some('m') => (&body[..body.len() - 1], 20),
         Some('g') => (&body[..body.len() - 1], 30),
         Some('t') => (&body[..body.len() - 1], 40),
+        Some('p') => (&body[..body.len() - 1], 50),
+        Some('e') => (&body[..body.len() - 1], 60),
         _ => (body, 0),
     };
     let bad = || {
-        format!("`{text}` is not a size; expected a positive number of bytes with an optional unit K, M, G or T (e.g. 512M, 4G), at most 16E")
+        format!("`{text}` is not a size; expected a positive number of bytes with an optional unit K, M, G, T, P or E (e.g. 512M, 4G), below 16E")
     };
     let value: f64 = match number.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 && !number.is_empty() => v,
@@ -401,6 +404,10 @@ mod tests {
         assert_eq!(parse_size("4GiB"), Ok(4 << 30));
         assert_eq!(parse_size("1.5k"), Ok(1536));
         assert_eq!(parse_size("100000"), Ok(100000));
+        // The bound the error names can be written: 15E is accepted, 16E (2^64) is not.
+        assert_eq!(parse_size("100P"), Ok(100 << 50));
+        assert_eq!(parse_size("15E"), Ok(15 << 60));
+        assert!(parse_size("16E").unwrap_err().contains("below 16E"));
         for bad in ["", "G", "-1G", "0", "4X", "1e30T", "nan"] {
             let err = parse_size(bad).unwrap_err();
             assert!(

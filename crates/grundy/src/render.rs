@@ -274,6 +274,11 @@ impl Explanation {
             lines.push(sum);
         }
         lines.push(match self.winner {
+            // Without a nimber (prime-heap's win at once, a loopy ∞) no nim-sum decides it:
+            // the family's rule, in `method`, does.
+            Winner::First if self.grundy.is_none() => {
+                "winner: the first player (the player to move), by the rule under `method`".to_string()
+            }
             Winner::First => "winner: the first player (the player to move): some move leaves a nim-sum of 0".to_string(),
             Winner::Second => "winner: the second player: every move changes exactly one value, so it leaves a non-zero nim-sum, from which the opponent can always return to 0".to_string(),
             Winner::Draw => "winner: none — perfect play never ends (draw)".to_string(),

@@ -30,7 +30,14 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), GameError> {
     let game = long_run_game(&args.game)?;
-    let outcome = long_run(game.rules(), game.spec(), args.to, &args.checkpoint, None)?;
+    let outcome = long_run(
+        "octal-stats",
+        game.rules(),
+        game.spec(),
+        args.to,
+        &args.checkpoint,
+        None,
+    )?;
     let stats = stats_of(game.rules(), game.spec(), args.to, &outcome);
     if args.json {
         return print_json(&stats);

@@ -10,6 +10,7 @@ use grundy::partizan::games::catalogue::{Entry, CATALOGUE};
 use grundy::partizan::games::search::Session;
 use grundy::partizan::games::solve::{self, Fate, FirstMove};
 use grundy::partizan::games::Side;
+use grundy::partizan::Game;
 use grundy::GameError;
 use serde_json::json;
 use std::io::{self, IsTerminal, Write};
@@ -102,7 +103,12 @@ pub fn batch(entry: &Entry) -> Result<(), GameError> {
             line: number,
             reason: e.to_string(),
         };
-        let (_, sum) = solve::values(session.as_mut(), &parts).map_err(at_line)?;
+        // A blank line is the empty sum, 0, a second-player win (`P`): the rule `batch --help`
+        // states for every family (issue 12), partizan ones included.
+        let sum = match parts.is_empty() {
+            true => Game::zero(),
+            false => solve::values(session.as_mut(), &parts).map_err(at_line)?.1,
+        };
         writeln!(stdout, "{}", sum.outcome())?;
         if !input.has_buffered() {
             stdout.flush()?;

@@ -102,6 +102,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
                 .try_for_each(|(n, &v)| write_value(n, v as u64))
         };
         let outcome = long_run(
+            "table",
             rules,
             spec,
             args.to,

@@ -45,12 +45,17 @@ impl SizeSet {
     /// Parses comma-separated items: `A..B` (or `A..=B`), `primes<=M`, single numbers (`10^6`
     /// etc. allowed). Refuses empty sets and sets above `MAX_SET_SIZE` elements.
     pub fn parse(text: &str) -> Result<SizeSet, GameError> {
-        let bad = |reason: String| GameError::BadSpec {
-            spec: text.to_string(),
-            reason,
+        // The set lists heap sizes, positions of the game, not the game: its errors are
+        // position errors (they once read "invalid game `zz`: `zz` `zz` is not …"), and the
+        // number's own message names the token, as for a heap position.
+        let bad = |reason: String| GameError::BadPosition {
+            text: text.to_string(),
+            reason: format!(
+                "{reason} (heap sizes: `A..B`, `primes<=M` or numbers, comma-separated)"
+            ),
         };
         let number =
-            |t: &str| parse_u64_expr(t).map_err(|reason| bad(format!("`{}` {reason}", t.trim())));
+            |t: &str| parse_u64_expr(t).map_err(|reason| bad(format!("heap size {reason}")));
         let mut pieces: Vec<Vec<u64>> = Vec::new();
         let mut total: u128 = 0;
         for item in text.split(',').map(str::trim) {
@@ -389,10 +394,18 @@ mod tests {
         );
         for bad in ["", "5..3", "primes<=1", "primes<=0", "x", "1,,2", "1..2^64"] {
             assert!(
-                matches!(SizeSet::parse(bad), Err(GameError::BadSpec { .. })),
+                matches!(SizeSet::parse(bad), Err(GameError::BadPosition { .. })),
                 "{bad}"
             );
         }
+        // The token once came twice, under "invalid game": `count nim --sizes 1..zz`.
+        let e = SizeSet::parse("1..zz").unwrap_err().to_string();
+        assert!(
+            e.starts_with("invalid position `1..zz`: heap size `zz` is not a non-negative integer")
+                && !e.contains("`zz` `zz`")
+                && e.contains("`primes<=M`"),
+            "{e}"
+        );
         assert!(matches!(
             SizeSet::parse("0..10^12"),
             Err(GameError::TooLarge(_))

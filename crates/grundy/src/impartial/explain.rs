@@ -605,6 +605,23 @@ mod tests {
         );
     }
 
+    /// `explain prime-heap:3 9` (the mover wins at once: 9 → 7 leaves a prime) once gave the
+    /// reason "some move leaves a nim-sum of 0", though no component has a nimber.
+    #[test]
+    fn a_win_at_once_is_not_explained_by_a_nim_sum() {
+        let family = parse_spec("prime-heap:3").unwrap();
+        let text = explain(family.as_ref(), &["9"]).unwrap().render();
+        assert!(!text.contains("nim-sum"), "{text}");
+        assert!(
+            text.contains(
+                "winner: the first player (the player to move), by the rule under `method`"
+            ) && text.contains(
+                "method: heap 0 (9) can be moved onto the prime 7: the player to move wins at once"
+            ),
+            "{text}"
+        );
+    }
+
     proptest! {
         #[test]
         fn derivations_agree_with_values(set in proptest::collection::btree_set(1u64..9, 1..4), n in 0u64..60) {
