@@ -318,6 +318,7 @@ impl PyGame {
             grundy: Some(total),
             winner: Winner::from_grundy(Nimber(total)),
             winning_moves,
+            rule_moves: Vec::new(),
             certificate: None,
             method: METHOD.to_string(),
         }

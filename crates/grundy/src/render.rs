@@ -295,6 +295,24 @@ impl Explanation {
                 ));
             }
         }
+        if !self.rule_moves.is_empty() {
+            lines.push(format!(
+                "winning moves ({}), by the rule under `method`:",
+                self.rule_moves.len()
+            ));
+            for m in self.rule_moves.iter().take(MAX_SHOWN_OPTIONS) {
+                lines.push(format!(
+                    "  component {}: {} → {}",
+                    m.component, m.from, m.to
+                ));
+            }
+            if let Some(more) = self.rule_moves.len().checked_sub(MAX_SHOWN_OPTIONS + 1) {
+                lines.push(format!(
+                    "  … and {} more winning moves (`grundy solve` or `--json` lists them all)",
+                    more + 1
+                ));
+            }
+        }
         if let Some(c) = &self.certificate {
             lines.push(c.render());
         }

@@ -21,7 +21,9 @@ pub struct Args {
     positions: Vec<String>,
     /// Machine-readable output with the same content: {"game", "components": [{"position",
     /// "grundy", "derivation": {"options": [{"position", "parts", "grundy"}], "grundy"}}],
-    /// "grundy", "winner", "winning_moves", "certificate", "method"}.
+    /// "grundy", "winner", "winning_moves", "rule_moves", "certificate", "method"}
+    /// (`rule_moves`: the winning moves as {"component", "from", "to"} when the values are
+    /// not nimbers, e.g. prime-heap's move onto a prime; `winning_moves` is then empty).
     #[arg(long)]
     json: bool,
     #[command(flatten)]

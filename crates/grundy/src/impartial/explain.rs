@@ -8,7 +8,7 @@
 //! the family's value (the tests compare the two).
 
 use crate::error::GameError;
-use crate::impartial::family::{Family, OptionReport, Play, Winner};
+use crate::impartial::family::{Family, Move, OptionReport, Play, Winner};
 use crate::numeric::mex;
 use crate::theory::period::PeriodRule;
 use crate::theory::period::{certify, search, Budget, HeapSequence, Period};
@@ -92,6 +92,20 @@ impl MoveReason {
         after[self.component] = self.to_grundy;
         after
     }
+}
+
+/// A winning move where the values are not nimbers (prime-heap's move onto a prime, a loopy
+/// game's move to a position of value 0 beside an ∞): the family's rule, in `method`, decides
+/// it, not a nim-sum, so it carries no values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RuleMove {
+    /// 0-based index of the component moved in.
+    pub component: usize,
+    /// The component before the move.
+    pub from: String,
+    /// What the move leaves in its place.
+    pub to: String,
 }
 
 /// A certified period of a heap sequence, in words: which theorem and which window of the
@@ -275,6 +289,9 @@ pub struct Explanation {
     pub winner: Winner,
     /// Every winning move, each with the argument why it wins.
     pub winning_moves: Vec<MoveReason>,
+    /// Every winning move when the values are not all nimbers (then `winning_moves` is
+    /// empty): the rule under `method` decides them.
+    pub rule_moves: Vec<RuleMove>,
     /// The certified period of the heap sequence, where a theorem gives one.
     pub certificate: Option<Certificate>,
     /// How the values were computed (closed form, period, table, search).
@@ -365,13 +382,14 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
         });
     }
     let values: Option<Vec<u64>> = components.iter().map(|c| c.grundy).collect();
+    // Whole-position games have one component, whatever entry a move starts at.
+    let component_of = |m: &Move| m.component.min(components.len() - 1);
     let winning_moves = match (&values, solution.grundy) {
         (Some(values), Some(total)) => solution
             .winning_moves
             .iter()
             .map(|m| {
-                // Whole-position games have one component, whatever entry the move starts at.
-                let component = m.component.min(values.len() - 1);
+                let component = component_of(m);
                 let to_grundy = total ^ values[component];
                 MoveReason::new(
                     component,
@@ -384,12 +402,29 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
             .collect(),
         _ => Vec::new(),
     };
+    let rule_moves = if winning_moves.is_empty() {
+        solution
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let component = component_of(m);
+                RuleMove {
+                    component,
+                    from: components[component].position.clone(),
+                    to: m.to.clone(),
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(Explanation {
         game: family.spec(),
         components,
         grundy: solution.grundy,
         winner: solution.winner,
         winning_moves,
+        rule_moves,
         certificate,
         method: solution.method,
     })
@@ -620,6 +655,49 @@ mod tests {
             ),
             "{text}"
         );
+        assert!(
+            text.contains("winning moves (1), by the rule under `method`:\n  component 0: 9 → 7"),
+            "{text}"
+        );
+    }
+
+    /// Explain lists every winning move `solve` finds (issue 8: every winning move, and why):
+    /// with their nim-sums when the values are nimbers, else in `rule_moves`.
+    #[test]
+    fn rule_moves_are_the_winning_moves_of_solve() {
+        let family = parse_spec("prime-heap:3").unwrap();
+        for position in [
+            &["9"][..],
+            &["9", "4"],
+            &["1"],
+            &["8", "10"],
+            &["4", "6", "9"],
+        ] {
+            let explained = explain(family.as_ref(), position).unwrap();
+            let solved = family.solve(position, Play::Normal).unwrap();
+            assert!(explained.winning_moves.is_empty() || explained.rule_moves.is_empty());
+            let moves: Vec<(usize, String)> = explained
+                .winning_moves
+                .iter()
+                .map(|m| (m.component, m.to.clone()))
+                .chain(
+                    explained
+                        .rule_moves
+                        .iter()
+                        .map(|m| (m.component, m.to.clone())),
+                )
+                .collect();
+            let expected: Vec<(usize, String)> = solved
+                .winning_moves
+                .iter()
+                .map(|m| (m.component, m.to.clone()))
+                .collect();
+            assert_eq!(moves, expected, "{position:?}");
+            assert!(solved.grundy.is_none() || explained.rule_moves.is_empty());
+            for m in &explained.rule_moves {
+                assert_eq!(m.from, position[m.component], "{position:?}");
+            }
+        }
     }
 
     proptest! {
