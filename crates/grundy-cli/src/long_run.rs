@@ -5,11 +5,13 @@ use crate::progress::{human_seconds, within, Limit, Output};
 use grundy::impartial::games::octal::sequence::{ChunkFn, Outcome, Run};
 use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
 use grundy::impartial::games::octal::three_way;
-use grundy::impartial::games::octal::{MoveRules, TakeAndBreak};
+use grundy::impartial::games::octal::{period_rule_of, MoveRules, TakeAndBreak};
+use grundy::limits::{human_bytes, table_bytes, Budget};
 use grundy::registry::parse_long_run;
+use grundy::theory::period::PeriodRule;
 use grundy::GameError;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -80,6 +82,13 @@ pub fn long_run(
     chunks: Option<ChunkFn<'_>>,
 ) -> Result<Outcome, GameError> {
     check_time(rules, spec, to, checkpoint.time)?;
+    // Where the progress bar is drawn, so is this note: without `--time`, such a run may go
+    // on for hours before its refusal, and the user at the terminal should know at once.
+    if checkpoint.time.is_none() && std::io::stderr().is_terminal() {
+        if let Some(note) = past_budget_note(rules, spec, to, Budget::current()) {
+            let _ = writeln!(std::io::stderr(), "grundy: note: {note}");
+        }
+    }
     let total = to.saturating_add(1);
     let bar = if total >= 1 << 20 {
         ProgressBar::new(total)
@@ -126,6 +135,23 @@ pub fn long_run(
     Ok(outcome)
 }
 
+/// Why a run to `to` may be long and then refused: its table cannot fit `budget` even at one
+/// byte a heap, yet it is not refused at once because a certified period may end it first
+/// (Kayles to 10^15 ends in milliseconds; Officers, with no period in sight, runs until its
+/// table reaches the budget, hours on a laptop). `None` when the table fits, or when the game
+/// has no period rule (the run is then refused at once, with the figure).
+fn past_budget_note(rules: &MoveRules, spec: &str, to: u64, budget: Budget) -> Option<String> {
+    let bytes = table_bytes(to.saturating_add(1), 1);
+    if period_rule_of(rules) == PeriodRule::None || budget.fits(bytes) {
+        return None;
+    }
+    Some(format!(
+        "G(0..={to}) of `{spec}` needs at least {} (1 byte a heap), past the memory budget of {}: the run ends early only if a period is certified first, and is refused when its table reaches the budget (--time SECONDS bounds the wait)",
+        human_bytes(bytes),
+        budget.describe()
+    ))
+}
+
 /// The statistics of `G(0..=to)` from a finished run.
 pub fn stats_of(rules: &MoveRules, spec: &str, to: u64, outcome: &Outcome) -> Stats {
     let mut builder = StatsBuilder::new(rules.split_parity());
@@ -146,4 +172,39 @@ pub fn long_run_game(game: &str) -> Result<TakeAndBreak, GameError> {
             "`{game}` is not an octal game or Grundy's game; statistics and checkpoints are for those"
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::limits::BudgetSource;
+
+    /// The note names both figures when a game that may certify a period asks for a table
+    /// past the budget, and is absent when the table fits or when no period can end the run
+    /// (the library then refuses at once).
+    #[test]
+    fn a_table_past_the_budget_is_noted_only_where_a_period_may_end_it() {
+        let budget = Budget {
+            bytes: 16 << 30,
+            source: BudgetSource::User,
+        };
+        let officers = long_run_game("officers").unwrap();
+        let note = past_budget_note(officers.rules(), officers.spec(), 1 << 40, budget)
+            .expect("2^40 heaps do not fit 16 GiB");
+        assert!(
+            note.starts_with("G(0..=1099511627776) of `octal:0.6` needs at least 1.0 TiB (1 byte a heap), past the memory budget of 16.0 GiB (set by --memory"),
+            "{note}"
+        );
+        assert!(note.contains("a period is certified first") && note.contains("--time SECONDS"));
+        assert_eq!(
+            past_budget_note(officers.rules(), officers.spec(), 1 << 30, budget),
+            None
+        );
+        let three_way = long_run_game("octal:0.8").unwrap();
+        assert_eq!(period_rule_of(three_way.rules()), PeriodRule::None);
+        assert_eq!(
+            past_budget_note(three_way.rules(), three_way.spec(), 1 << 40, budget),
+            None
+        );
+    }
 }
