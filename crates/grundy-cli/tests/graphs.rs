@@ -126,6 +126,14 @@ fn loopy_graph_values_draws_and_sums() {
     assert_eq!(v["components"][0]["grundy"], serde_json::Value::Null);
     assert_eq!(v["components"][1]["grundy"], 1);
     assert_eq!(moves(&v), [(0, "3".into())]);
+    // Explain lists that move too, decided by the rule (no nim-sum argues it).
+    let v = json(&["explain", "graph", &loopy, "--json"]);
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    assert_eq!(v["rule_moves"].as_array().map(Vec::len), Some(1), "{v}");
+    assert_eq!(
+        (&v["rule_moves"][0]["component"], &v["rule_moves"][0]["to"]),
+        (&serde_json::json!(0), &serde_json::json!("3"))
+    );
     let v = json(&["value", "graph", &loopy, "--json"]);
     assert_eq!(
         v,

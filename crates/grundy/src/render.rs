@@ -283,41 +283,41 @@ impl Explanation {
             Winner::Second => "winner: the second player: every move changes exactly one value, so it leaves a non-zero nim-sum, from which the opponent can always return to 0".to_string(),
             Winner::Draw => "winner: none — perfect play never ends (draw)".to_string(),
         });
-        if !self.winning_moves.is_empty() {
-            lines.push(format!("winning moves ({}):", self.winning_moves.len()));
-            for m in self.winning_moves.iter().take(MAX_SHOWN_OPTIONS) {
-                lines.push(format!("  {}", m.render_step(0)));
-            }
-            if let Some(more) = self.winning_moves.len().checked_sub(MAX_SHOWN_OPTIONS + 1) {
-                lines.push(format!(
-                    "  … and {} more winning moves (`grundy solve` or `--json` lists them all)",
-                    more + 1
-                ));
-            }
-        }
-        if !self.rule_moves.is_empty() {
-            lines.push(format!(
-                "winning moves ({}), by the rule under `method`:",
-                self.rule_moves.len()
-            ));
-            for m in self.rule_moves.iter().take(MAX_SHOWN_OPTIONS) {
-                lines.push(format!(
-                    "  component {}: {} → {}",
-                    m.component, m.from, m.to
-                ));
-            }
-            if let Some(more) = self.rule_moves.len().checked_sub(MAX_SHOWN_OPTIONS + 1) {
-                lines.push(format!(
-                    "  … and {} more winning moves (`grundy solve` or `--json` lists them all)",
-                    more + 1
-                ));
-            }
-        }
+        push_moves(
+            &mut lines,
+            "",
+            self.winning_moves.iter().map(|m| m.render_step(0)),
+        );
+        push_moves(
+            &mut lines,
+            ", by the rule under `method`",
+            self.rule_moves.iter().map(|m| {
+                let (c, from, to) = (m.component, &m.from, &m.to);
+                format!("component {c}: {from} → {to}")
+            }),
+        );
         if let Some(c) = &self.certificate {
             lines.push(c.render());
         }
         lines.push(format!("method: {}", self.method));
         lines.join("\n")
+    }
+}
+
+/// `winning moves (N){how}:` and the first moves, one a line, then a count of the others (the
+/// JSON lists them all); nothing when there are none.
+fn push_moves(lines: &mut Vec<String>, how: &str, moves: impl ExactSizeIterator<Item = String>) {
+    let count = moves.len();
+    if count == 0 {
+        return;
+    }
+    lines.push(format!("winning moves ({count}){how}:"));
+    lines.extend(moves.take(MAX_SHOWN_OPTIONS).map(|m| format!("  {m}")));
+    if let Some(more) = count.checked_sub(MAX_SHOWN_OPTIONS + 1) {
+        lines.push(format!(
+            "  … and {} more winning moves (`grundy solve` or `--json` lists them all)",
+            more + 1
+        ));
     }
 }
 

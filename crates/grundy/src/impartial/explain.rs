@@ -384,39 +384,42 @@ pub fn explain(family: &dyn Family, positions: &[&str]) -> Result<Explanation, G
     let values: Option<Vec<u64>> = components.iter().map(|c| c.grundy).collect();
     // Whole-position games have one component, whatever entry a move starts at.
     let component_of = |m: &Move| m.component.min(components.len() - 1);
-    let winning_moves = match (&values, solution.grundy) {
-        (Some(values), Some(total)) => solution
-            .winning_moves
-            .iter()
-            .map(|m| {
-                let component = component_of(m);
-                let to_grundy = total ^ values[component];
-                MoveReason::new(
-                    component,
-                    &components[component].position,
-                    &m.to,
-                    values.clone(),
-                    to_grundy,
-                )
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let rule_moves = if winning_moves.is_empty() {
-        solution
-            .winning_moves
-            .iter()
-            .map(|m| {
-                let component = component_of(m);
-                RuleMove {
-                    component,
-                    from: components[component].position.clone(),
-                    to: m.to.clone(),
-                }
-            })
-            .collect()
-    } else {
-        Vec::new()
+    // With nimbers, each winning move is argued by its nim-sums; without (prime-heap's win at
+    // once, a loopy ∞), the family's rule decides them and they carry no values.
+    let (winning_moves, rule_moves) = match (&values, solution.grundy) {
+        (Some(values), Some(total)) => {
+            let argued = solution
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    let component = component_of(m);
+                    let to_grundy = total ^ values[component];
+                    MoveReason::new(
+                        component,
+                        &components[component].position,
+                        &m.to,
+                        values.clone(),
+                        to_grundy,
+                    )
+                })
+                .collect();
+            (argued, Vec::new())
+        }
+        _ => {
+            let by_rule = solution
+                .winning_moves
+                .iter()
+                .map(|m| {
+                    let component = component_of(m);
+                    RuleMove {
+                        component,
+                        from: components[component].position.clone(),
+                        to: m.to.clone(),
+                    }
+                })
+                .collect();
+            (Vec::new(), by_rule)
+        }
     };
     Ok(Explanation {
         game: family.spec(),
