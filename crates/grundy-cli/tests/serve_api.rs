@@ -275,6 +275,88 @@ fn play_is_stateless_and_the_engine_wins_a_won_position() {
     assert!(grid_moves.iter().all(|m| m.get("at").is_none()), "{grid}");
 }
 
+/// Snort and Col are drawn as graphs: the play answer carries each position's vertices (with
+/// their tints and the character a move on them names) and edges, as the library parsed them,
+/// in general notation and on a path alike.
+#[test]
+fn snort_and_col_positions_come_with_their_graphs() {
+    let server = Server::start();
+    let vertex =
+        |index: usize, state: &str, at: usize| json!({"index": index, "state": state, "at": at});
+    // A star in general notation (edges given in any order), and a triangle with tints.
+    let (status, col) = server.post(
+        "play",
+        r#"{"game":"col","positions":["..../0-3,0-1,2-0","L.R/1-2,0-1,2-0"],"side":"left","reply":false}"#,
+    );
+    assert_eq!(status, 200, "{col}");
+    assert_eq!(col["board"], "graph");
+    assert_eq!(
+        col["positions"],
+        json!(["..../0-1,0-2,0-3", "L.R/0-1,0-2,1-2"])
+    );
+    assert_eq!(
+        col["graphs"][0],
+        json!({
+            "path": false,
+            "vertices": (0..4).map(|v| vertex(v, "uncoloured", v)).collect::<Vec<_>>(),
+            "edges": [[0, 1], [0, 2], [0, 3]],
+        })
+    );
+    assert_eq!(
+        col["graphs"][1],
+        json!({
+            "path": false,
+            "vertices": [vertex(0, "tinted-left", 0), vertex(1, "uncoloured", 1), vertex(2, "tinted-right", 2)],
+            "edges": [[0, 1], [0, 2], [1, 2]],
+        })
+    );
+    // Left's moves name the vertex they colour by its `at`: every vertex of the star, and
+    // the triangle's vertices 0 and 1 (2 is Right's).
+    let sites: Vec<(u64, u64)> = col["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["component"].as_u64().unwrap(), m["at"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(sites, [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1)]);
+    // A path: vertex v is written at 2v, between dashes.
+    let (status, snort) = server.post(
+        "play",
+        r#"{"game":"snort","positions":["L-.-.-R"],"side":"right","reply":false}"#,
+    );
+    assert_eq!(status, 200, "{snort}");
+    assert_eq!(snort["board"], "graph");
+    assert_eq!(
+        snort["graphs"],
+        json!([{
+            "path": true,
+            "vertices": [vertex(0, "tinted-left", 0), vertex(1, "uncoloured", 2), vertex(2, "uncoloured", 4), vertex(3, "tinted-right", 6)],
+            "edges": [[0, 1], [1, 2], [2, 3]],
+        }])
+    );
+    // After Left colours the centre of the star in Col, its leaves are Right's, edgeless.
+    let (status, after) = server.post(
+        "play",
+        r#"{"game":"col","positions":["..../0-1,0-2,0-3"],"side":"left","move":"0 RRR/","reply":false}"#,
+    );
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(
+        after["graphs"],
+        json!([{
+            "path": false,
+            "vertices": (0..3).map(|v| vertex(v, "tinted-right", v)).collect::<Vec<_>>(),
+            "edges": [],
+        }])
+    );
+    // Other games carry no graph.
+    let (_, dominoes) = server.post(
+        "play",
+        r#"{"game":"toppling-dominoes","positions":["LRG"],"side":"left","reply":false}"#,
+    );
+    assert_eq!(dominoes["board"], "strip");
+    assert!(dominoes.get("graphs").is_none(), "{dominoes}");
+}
+
 #[test]
 fn pictures_are_svg_text() {
     let server = Server::start();

@@ -12,6 +12,9 @@ use grundy::impartial::family::{Family, Play, Winner};
 use grundy::impartial::play::{parse_command, parse_command_for, Advice, Command, Session, Side};
 use grundy::numeric::number::parse_u64_expr;
 use grundy::partizan::games::catalogue::Entry;
+use grundy::partizan::games::col::Col;
+use grundy::partizan::games::snort::Snort;
+use grundy::partizan::games::tinted_graph::TintedGraph;
 use grundy::partizan::games::{solve as partizan_solve, Side as PartizanSide};
 use grundy::registry::parse_spec;
 use grundy::theory::period::PeriodReport;
@@ -332,7 +335,8 @@ fn board(name: &str, family: Option<&dyn Family>) -> &'static str {
         "mock-turtles" | "ruler" | "twins" => "coins",
         "domineering" | "clobber" | "konane" => "grid",
         "brg-hackenbush" => "stalk",
-        "toads-and-frogs" | "snort" | "col" | "toppling-dominoes" => "strip",
+        "toads-and-frogs" | "toppling-dominoes" => "strip",
+        "snort" | "col" => "graph",
         _ if family.is_some_and(|f| {
             grundy::impartial::play::draws_heaps(f) && !f.whole_position_moves()
         }) =>
@@ -341,6 +345,40 @@ fn board(name: &str, family: Option<&dyn Family>) -> &'static str {
         }
         _ => "text",
     }
+}
+
+/// For the `"graph"` board (Snort, Col): each position's graph as the library parsed it,
+/// `{"path", "vertices": [{"index", "state", "at"}], "edges": [[u, v]]}`, so that the page
+/// draws vertices and edges without reading the notation. `state` is `uncoloured`,
+/// `tinted-left` or `tinted-right` (only that player may colour it; coloured vertices have
+/// left the graph); `at` is the character the vertex is written at, which the moves' `at`
+/// names; `path` says the graph is the path `0-1-…`, written `.-.-.`. `None` for other games.
+fn graphs(name: &str, positions: &[String]) -> Result<Option<Vec<Value>>, GameError> {
+    let parsed: fn(&str) -> Result<TintedGraph, GameError> = match name {
+        "snort" => |p| Ok(p.parse::<Snort>()?.graph().clone()),
+        "col" => |p| Ok(p.parse::<Col>()?.graph().clone()),
+        _ => return Ok(None),
+    };
+    let drawn = |position: &String| -> Result<Value, GameError> {
+        let g = parsed(position)?;
+        let vertices: Vec<Value> = (0..g.vertex_count())
+            .map(|v| {
+                let state = match g.tint(v) {
+                    None => "uncoloured",
+                    Some(PartizanSide::Left) => "tinted-left",
+                    Some(PartizanSide::Right) => "tinted-right",
+                };
+                json!({"index": v, "state": state, "at": g.site(v)})
+            })
+            .collect();
+        let edges: Vec<[usize; 2]> = g.edges().map(|(u, v)| [u, v]).collect();
+        Ok(json!({"path": g.is_path(), "vertices": vertices, "edges": edges}))
+    };
+    positions
+        .iter()
+        .map(drawn)
+        .collect::<Result<_, _>>()
+        .map(Some)
 }
 
 /// One stateless step of `grundy play`: the person's move (if any) and the engine's reply.
@@ -530,7 +568,7 @@ fn play_partizan(entry: &Entry, r: &PlayRequest) -> Result<Value, Refusal> {
     }
     let omitted = moves.len() > MAX_LISTED_MOVES;
     moves.truncate(MAX_LISTED_MOVES);
-    Ok(json!({
+    let mut answer = json!({
         "game": entry.name,
         "board": board(entry.name, None),
         "side": partizan::side_name(human),
@@ -541,7 +579,11 @@ fn play_partizan(entry: &Entry, r: &PlayRequest) -> Result<Value, Refusal> {
         "winner": winner,
         "moves": moves,
         "moves_omitted": omitted,
-    }))
+    });
+    if let Some(graphs) = graphs(entry.name, &positions)? {
+        answer["graphs"] = json!(graphs);
+    }
+    Ok(answer)
 }
 
 /// `hint`: the move the engine would make for the person, and why.

@@ -166,11 +166,53 @@ def more_boards(page):
     # A coloured vertex leaves the graph, so the page plays the vertex clicked, not the
     # first character that changes.
     for game, after in (("col", ".RR/0-1"), ("snort", ".LL/0-1")):
-        left_plays(page, game, ".-.-.-.", [".cell[data-index='4']"], f".-.-.-. → {after}")
+        left_plays(page, game, ".-.-.-.", [".graph [data-vertex='2']"], f".-.-.-. → {after}")
 
     # A blue domino may fall either way: the two are offered by name.
     fall = ["#choices button >> text='0: topple domino 3 to the right → LRR'"]
     left_plays(page, "toppling-dominoes", "LRRLG", [".cell[data-index='3']"] + fall, "LRRLG → LRR")
+
+
+def graph_has(page, vertices, edges, states):
+    """The one graph drawn has these vertices and edges, the vertices in these states."""
+    expect(page.locator(".graph .vertex")).to_have_count(vertices)
+    expect(page.locator(".graph .edge")).to_have_count(edges)
+    classes = page.locator(".graph .vertex").evaluate_all("vs => vs.map(v => v.classList[1])")
+    assert classes == states, classes
+
+
+def graphs(page):
+    """Snort and Col in general notation, drawn as graphs: a click on a vertex colours it."""
+    # Col on a star: Left colours the centre, its leaves become Right's; Right colours one,
+    # and Left, with no vertex left to colour, loses.
+    star = "..../0-1,0-2,0-3"
+    open_link(page, BASE + f"#tab=play&game=col&p={star}&side=left&start=you")
+    graph_has(page, 4, 3, ["uncoloured"] * 4)
+    expect(page.locator(".heap")).to_contain_text(star)
+    shot(page, "col-star.png")
+    page.click(".graph [data-vertex='0']")
+    expect(page.locator("#log li")).to_have_count(2)
+    log = page.inner_text("#log")
+    assert f"you: component 0: {star} → RRR/" in log, log
+    assert "engine: component 0: RRR/ → RR/" in log, log
+    graph_has(page, 2, 0, ["tinted-right"] * 2)
+    expect(page.locator("#status")).to_have_text("You have no move left: I win.")
+    fill = page.locator(".graph .vertex circle").first.evaluate("c => getComputedStyle(c).fill")
+    assert fill == "rgb(245, 183, 177)", fill
+
+    # Snort on a tinted triangle: Right's vertex is not Left's to colour; Left colours vertex
+    # 1, which removes vertex 2 (now next to Left's colour) and leaves Right no move.
+    triangle = "L.R/0-1,0-2,1-2"
+    open_link(page, BASE + f"#tab=play&game=snort&p={triangle}&side=left&start=you")
+    graph_has(page, 3, 3, ["tinted-left", "uncoloured", "tinted-right"])
+    page.click(".graph [data-vertex='2']")
+    expect(page.locator("#message")).to_have_text("no move of yours colours that vertex")
+    expect(page.locator("#log li")).to_have_count(0)
+    page.click(".graph [data-vertex='1']")
+    expect(page.locator("#status")).to_have_text("I have no move left: you win!")
+    assert f"{triangle} → L" in page.inner_text("#log"), page.inner_text("#log")
+    graph_has(page, 1, 0, ["tinted-left"])
+    shot(page, "snort-triangle.png")
 
 
 def main():
@@ -185,7 +227,7 @@ def main():
         page.on("request", lambda r: None if r.url.startswith(BASE) else outside.append(r.url))
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        for check in (kayles_table, nim_game, illegal_move, boards, more_boards):
+        for check in (kayles_table, nim_game, illegal_move, boards, more_boards, graphs):
             check(page)
             print(f"ok: {check.__name__}")
         browser.close()

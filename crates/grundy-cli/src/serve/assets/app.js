@@ -243,14 +243,15 @@ function changed(a, b) {
 // A click on character `index` of component `component`: the legal move that changes the
 // board there first, else those that change it at all (offered to choose from).
 // Moves that name their place (`at`: a vertex coloured, a domino toppled) are matched by it.
-function clickAt(component, index) {
+// `none` is said when no move acts there.
+function clickAt(component, index, none = "no move of yours changes that square") {
   const from = game.positions[component];
   const moves = movesOf(component);
   const sited = moves.some((m) => m.at !== undefined);
   const first = sited ? moves.filter((m) => m.at === index) : moves.filter((m) => changed(from, m.to)[0] === index);
   const any = first.length || sited ? first : moves.filter((m) => changed(from, m.to).includes(index));
   if (any.length === 1) return guarded(() => play(`${component} ${any[0].to}`));
-  if (!any.length) return say("no move of yours changes that square");
+  if (!any.length) return say(none);
   offer(any);
 }
 
@@ -271,6 +272,7 @@ function drawBoard() {
     else if (kind === "queen") drawQueen(row, c, position);
     else if (kind === "grid" || kind === "strip") drawCells(row, c, position, kind);
     else if (kind === "stalk") drawStalk(row, c, position);
+    else if (kind === "graph") drawGraph(row, c, position, game.graphs[c]);
     else row.append(el("button", { class: "text", onclick: () => offer(movesOf(c)) }, position));
     board.append(row);
   });
@@ -316,21 +318,57 @@ function drawCells(row, c, position, kind) {
   if (kind === "strip") row.append(el("span", {}, " " + position));
 }
 
+// An SVG element with attributes and children.
+function svgEl(tag, attrs, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
 function drawStalk(row, c, position) {
   const edges = position === "0" ? "" : position;
   const height = 30 + 30 * edges.length;
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("width", 60); svg.setAttribute("height", height); svg.setAttribute("class", "stalk");
+  const svg = svgEl("svg", { width: 60, height, class: "stalk" });
   const colours = { L: "#2471a3", R: "#c0392b", G: "#229954" };
-  const ground = document.createElementNS(svg.namespaceURI, "line");
-  Object.entries({ x1: 5, x2: 55, y1: height - 5, y2: height - 5, stroke: "#7e5109", "stroke-width": 6 }).forEach(([k, v]) => ground.setAttribute(k, v));
-  svg.append(ground);
+  svg.append(svgEl("line", { x1: 5, x2: 55, y1: height - 5, y2: height - 5, stroke: "#7e5109", "stroke-width": 6 }));
   [...edges].forEach((ch, i) => {
-    const edge = document.createElementNS(svg.namespaceURI, "rect");
-    Object.entries({ x: 25, width: 10, y: height - 5 - 30 * (i + 1) + 2, height: 26, rx: 4, fill: colours[ch] || "#555", "data-index": i }).forEach(([k, v]) => edge.setAttribute(k, v));
+    const edge = svgEl("rect", { x: 25, width: 10, y: height - 5 - 30 * (i + 1) + 2, height: 26, rx: 4, fill: colours[ch] || "#555", "data-index": i });
     edge.addEventListener("click", () => clickAt(c, i));
     svg.append(edge);
   });
+  row.append(svg, el("span", {}, " " + position));
+}
+
+// A Snort or Col graph as the server parsed it (`graph`: vertices with their state and the
+// character `at` that moves on them name, edges as index pairs): a path in a line, any other
+// graph on a circle. A click on a vertex plays the move that colours it.
+function drawGraph(row, c, position, graph) {
+  const n = graph.vertices.length;
+  const gap = 50, margin = 25;
+  const radius = Math.max(gap, (gap * n) / (2 * Math.PI));
+  const place = (v) => graph.path || n === 1
+    ? [margin + gap * v, margin]
+    : [margin + radius * (1 + Math.cos(2 * Math.PI * v / n - Math.PI / 2)), margin + radius * (1 + Math.sin(2 * Math.PI * v / n - Math.PI / 2))];
+  const [width, height] = graph.path || n < 2
+    ? [2 * margin + gap * Math.max(n - 1, 0), 2 * margin]
+    : [2 * (margin + radius), 2 * (margin + radius)];
+  const svg = svgEl("svg", { width, height, class: "graph", "data-component": c });
+  for (const [u, v] of graph.edges) {
+    const [[x1, y1], [x2, y2]] = [place(u), place(v)];
+    svg.append(svgEl("line", { x1, y1, x2, y2, class: "edge", "data-edge": `${u}-${v}` }));
+  }
+  const playable = new Set(movesOf(c).map((m) => m.at));
+  const words = { uncoloured: "uncoloured", "tinted-left": "only Left may colour it", "tinted-right": "only Right may colour it" };
+  for (const v of graph.vertices) {
+    const [cx, cy] = place(v.index);
+    const vertex = svgEl("g", { class: `vertex ${v.state}${playable.has(v.at) ? " playable" : ""}`, "data-vertex": v.index },
+      svgEl("title", {}, `vertex ${v.index}: ${words[v.state] || v.state}`),
+      svgEl("circle", { cx, cy, r: 14 }),
+      svgEl("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, String(v.index)));
+    vertex.addEventListener("click", () => clickAt(c, v.at, "no move of yours colours that vertex"));
+    svg.append(vertex);
+  }
   row.append(svg, el("span", {}, " " + position));
 }
 

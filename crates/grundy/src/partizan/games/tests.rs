@@ -479,6 +479,47 @@ fn moves_say_where_they_act() {
     assert_eq!(parse::<Domineering>("..|..").move_sites(Side::Left), None);
 }
 
+/// What a drawing of a Snort or Col position reads: the tints, the edges once each, and where
+/// each vertex is written (the character a move on it names).
+#[test]
+fn a_graph_gives_its_vertices_and_edges() {
+    let triangle = parse::<Snort>("L.R/1-2,0-1,2-0");
+    let g = triangle.graph();
+    assert_eq!(g.vertex_count(), 3);
+    assert_eq!(
+        (0..3).map(|v| g.tint(v)).collect::<Vec<_>>(),
+        [Some(Side::Left), None, Some(Side::Right)]
+    );
+    assert_eq!(g.edges().collect::<Vec<_>>(), [(0, 1), (0, 2), (1, 2)]);
+    assert!(!g.is_path());
+    let path = parse::<Col>("R-.-.-L");
+    assert!(path.graph().is_path());
+    assert_eq!(
+        path.graph().edges().collect::<Vec<_>>(),
+        [(0, 1), (1, 2), (2, 3)]
+    );
+    // Each vertex's site is the character that writes its tint.
+    for text in [
+        "L.R/0-1,1-2,2-0",
+        "R-.-.-L",
+        "..../0-1,0-2,0-3",
+        "L.R./0-1,2-3",
+        "0",
+    ] {
+        let p = parse::<Col>(text);
+        let written: Vec<char> = p.to_string().chars().collect();
+        let g = p.graph();
+        for v in 0..g.vertex_count() {
+            let tint = match g.tint(v) {
+                None => '.',
+                Some(Side::Left) => 'L',
+                Some(Side::Right) => 'R',
+            };
+            assert_eq!(written[g.site(v)], tint, "{text}: vertex {v}");
+        }
+    }
+}
+
 // ---- Values: the search against the oracles, the judge, and the closed forms ----
 
 use super::search::Search;

@@ -36,6 +36,12 @@ impl<C: Colouring> ColouringGame<C> {
             rule: PhantomData,
         }
     }
+
+    /// The graph this position is played on: its vertices' tints and its edges, for a
+    /// drawing (`grundy serve` draws Snort and Col from it rather than re-reading the text).
+    pub fn graph(&self) -> &TintedGraph {
+        &self.graph
+    }
 }
 
 impl<C: Colouring> PartizanRules for ColouringGame<C> {
@@ -61,9 +67,8 @@ impl<C: Colouring> PartizanRules for ColouringGame<C> {
     /// The vertex coloured: its place in the notation (a path writes vertex `v` at `2v`,
     /// between dashes), since the coloured vertex leaves the graph and the rest renumber.
     fn move_sites(&self, side: Side) -> Option<Vec<MoveSite>> {
-        let stride = if self.graph.is_path() { 2 } else { 1 };
         let sites = self.graph.colourable(side).map(|v| MoveSite {
-            at: v * stride,
+            at: self.graph.site(v),
             label: format!("colour vertex {v}"),
         });
         Some(sites.collect())
@@ -111,6 +116,42 @@ impl TintedGraph {
     /// How many vertices are left.
     pub fn vertex_count(&self) -> usize {
         self.tints.len()
+    }
+
+    /// Who may colour vertex `v` alone: `None` while it is uncoloured (either player may),
+    /// `Some(side)` once it is tinted for `side`. Coloured vertices have left the graph, so
+    /// these are all the states a vertex of a position has.
+    ///
+    /// # Panics
+    /// If `v` is not below [`TintedGraph::vertex_count`].
+    pub fn tint(&self, v: usize) -> Option<Side> {
+        match self.tints[v] {
+            b'L' => Some(Side::Left),
+            b'R' => Some(Side::Right),
+            _ => None,
+        }
+    }
+
+    /// The edges, each once as `(u, v)` with `u < v`, in order: what the `TINTS/EDGES`
+    /// notation writes.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adjacent.iter().enumerate().flat_map(|(u, &mask)| {
+            super::grid::bits(mask)
+                .map(|v| v as usize)
+                .filter(move |&v| v > u)
+                .map(move |v| (u, v))
+        })
+    }
+
+    /// The index of vertex `v`'s character in the written position: a path writes vertex `v`
+    /// at `2v` (between dashes), a `TINTS/EDGES` graph at `v`. Moves name their vertex by it
+    /// ([`PartizanRules::move_sites`]), so a drawing matches a vertex to its move.
+    pub fn site(&self, v: usize) -> usize {
+        if self.is_path() {
+            2 * v
+        } else {
+            v
+        }
     }
 
     /// The graph after `side` colours vertex `v`: its neighbours become tinted for
@@ -306,8 +347,9 @@ impl TintedGraph {
         Ok(TintedGraph { tints, adjacent })
     }
 
-    /// True when vertex i is joined exactly to i − 1 and i + 1: written as a path.
-    fn is_path(&self) -> bool {
+    /// True when vertex i is joined exactly to i − 1 and i + 1: written as a path (`L-.-R`),
+    /// and drawn in a line.
+    pub fn is_path(&self) -> bool {
         let n = self.tints.len();
         (0..n).all(|i| {
             let expected = (if i > 0 { 1 << (i - 1) } else { 0 })
@@ -343,12 +385,7 @@ impl fmt::Display for TintedGraph {
             return f.write_str(&words.join("-"));
         }
         let tints: String = self.tints.iter().map(tint).collect();
-        let mut edges = Vec::new();
-        for (u, &mask) in self.adjacent.iter().enumerate() {
-            for v in super::grid::bits(mask).filter(|&v| v as usize > u) {
-                edges.push(format!("{u}-{v}"));
-            }
-        }
+        let edges: Vec<String> = self.edges().map(|(u, v)| format!("{u}-{v}")).collect();
         write!(f, "{tints}/{}", edges.join(","))
     }
 }
