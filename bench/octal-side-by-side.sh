@@ -4,7 +4,10 @@
 # analyser (github.com/tczajka/octal-games, old/src/analyze_exec.cc, built with g++ -O2).
 # Rounds are interleaved (A B C D, A B C D, …) so that load changes hit every tool alike;
 # the table gives the median wall time, the median CPU time (user + sys) and, per tool, the
-# checksum it printed (grundy and ogsolve print the same running-sum checksum).
+# checksum it printed (grundy and ogsolve print the same running-sum checksum). A control
+# row runs two one-thread grundy processes at once (CPU per process): how much the machine
+# itself slows two busy cores, so that two threads' extra CPU can be told from it. The
+# last line gives two threads' speed-up and values a second.
 #
 # tczajka's analyser has no end point: it prints a line at each power of two and runs to
 # 2^28, so it is stopped when it prints the line of the target, its CPU time read then.
@@ -57,6 +60,22 @@ def timed(argv, stop=None):
     return wall, cpu, "".join(out)
 
 
+def timed_pair(argv):
+    """Runs two copies of argv at once; returns (wall s until both end, CPU s per copy,
+    stdout of the first): what the machine gives two independent jobs, to tell its own
+    two-core slowdown from the solver's."""
+    start = time.perf_counter()
+    before = os.times()
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate()[0] for p in procs]
+    if any(p.returncode != 0 for p in procs):
+        sys.exit(f"{argv[0]} failed")
+    wall = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return wall, cpu / 2, outs[0]
+
+
 def checksum(text):
     match = re.search(r"checksum[^\n]*?([0-9A-F]{8})\b", text)
     return match.group(1) if match else "—"
@@ -67,6 +86,7 @@ for name, code, exponent in cases:
     tools = [
         (f"grundy --threads 1", [grundy, "octal-stats", name, "--to", str(n), "--threads", "1"], None),
         (f"grundy --threads 2", [grundy, "octal-stats", name, "--to", str(n), "--threads", "2"], None),
+        ("2 × grundy --threads 1 at once", [grundy, "octal-stats", name, "--to", str(n), "--threads", "1"], "pair"),
         ("ogsolve rc2", [ogsolve, "-m", "rc2", "-n", str(n), code], None),
         ("tczajka analyze", [tczajka, "grundy" if code == "4!.0" else code], rf"^n=2\^{exponent} "),
     ]
@@ -76,7 +96,7 @@ for name, code, exponent in cases:
     sums = {}
     for _ in range(runs):
         for label, argv, stop in tools:
-            wall, cpu, text = timed(argv, stop)
+            wall, cpu, text = timed_pair(argv) if stop == "pair" else timed(argv, stop)
             times[label].append((wall, cpu))
             sums[label] = checksum(text)
     print(f"\n{name} ({code}) to 2^{exponent}, medians of {runs}")
@@ -87,4 +107,6 @@ for name, code, exponent in cases:
         wall = statistics.median(w for w, _ in times[label])
         cpu = statistics.median(c for _, c in times[label])
         print(f"| {label} | {wall:.2f} | {cpu:.2f} | {cpu / base:.2f}× | {sums[label]} |")
+    one, two = (statistics.median(w for w, _ in times[f"grundy --threads {t}"]) for t in (1, 2))
+    print(f"two threads: {one / two:.2f}× one thread's speed, {(n + 1) / two / 1e6:.2f} M values a second")
 EOF
