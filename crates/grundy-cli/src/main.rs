@@ -32,7 +32,7 @@ struct Cli {
     #[arg(long, global = true)]
     no_cache: bool,
     /// Memory budget for this run (e.g. `512M`, `4G`), replacing the measured one (the smallest
-    /// of 3/4 of available memory, the `ulimit -v` room and the cgroup `memory.max` room).
+    /// of 3/4 of available memory, the `ulimit -v` room and the cgroup memory limit's room).
     #[arg(long, global = true, value_name = "SIZE", value_parser = grundy::limits::parse_size)]
     memory: Option<u64>,
     /// Most bytes a command may write to stdout (e.g. `64G`; default 16G).

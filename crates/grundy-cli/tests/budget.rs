@@ -6,7 +6,7 @@
 mod common;
 
 use common::{command, grundy, limited, scratch};
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 
 const GIB: u64 = 1 << 20; // in KiB, for `ulimit -v`
 
@@ -663,4 +663,83 @@ fn count_refuses_past_time_with_the_estimate() {
         ],
         "count",
     );
+}
+
+/// A memory cgroup of our own, made below the test's cgroup (v1: the memory hierarchy at
+/// `/sys/fs/cgroup/memory`; v2: `/sys/fs/cgroup`), removed when dropped.
+struct ScratchCgroup {
+    dir: std::path::PathBuf,
+}
+
+impl ScratchCgroup {
+    /// A cgroup limited to `bytes`, or why none can be made here (not root, no memory
+    /// controller, a read-only or delegated hierarchy).
+    fn new(bytes: u64) -> Result<ScratchCgroup, String> {
+        let groups = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
+        let v1 = groups.lines().find_map(|line| {
+            let mut fields = line.splitn(3, ':').skip(1);
+            let controllers = fields.next()?;
+            let path = fields.next()?;
+            controllers.split(',').any(|c| c == "memory").then(|| {
+                (
+                    format!("/sys/fs/cgroup/memory{path}"),
+                    "memory.limit_in_bytes",
+                )
+            })
+        });
+        let v2 = || {
+            let path = groups.lines().find_map(|l| l.strip_prefix("0::"))?;
+            Some((format!("/sys/fs/cgroup{path}"), "memory.max"))
+        };
+        let (parent, limit_file) = v1.or_else(v2).ok_or("no memory cgroup line")?;
+        let dir = std::path::Path::new(parent.trim_end_matches('/'))
+            .join(format!("grundy-test-{}", std::process::id()));
+        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let group = ScratchCgroup { dir };
+        std::fs::write(group.dir.join(limit_file), bytes.to_string())
+            .map_err(|e| format!("{limit_file}: {e}"))?;
+        Ok(group)
+    }
+}
+
+impl Drop for ScratchCgroup {
+    fn drop(&mut self) {
+        // The process inside has exited, so the directory is empty of tasks.
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+/// A container's memory limit is a budget: in a cgroup of 64 MiB, a misère table of 763 MiB
+/// is refused in one line that names the cgroup. It used to be ended by the OOM killer
+/// (signal 9): on hosts where the memory controller is on cgroup v1 beside a v2 hierarchy (as
+/// here), or where the process sits below the hierarchy's root, the limit was never read.
+/// Needs a writable memory cgroup (root); elsewhere it says why and checks nothing.
+#[test]
+fn a_cgroup_memory_limit_is_a_budget() {
+    let group = match ScratchCgroup::new(64 << 20) {
+        Ok(group) => group,
+        Err(why) => {
+            eprintln!("skipped: no scratch memory cgroup here ({why})");
+            return;
+        }
+    };
+    let mut inside = Command::new("sh");
+    inside
+        .arg("-c")
+        .arg(format!(
+            "echo $$ > {}/cgroup.procs && exec \"$0\" \"$@\"",
+            group.dir.display()
+        ))
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["solve", "subtraction:1,3,4", "10^8", "--misere"])
+        .env("GRUNDY_CACHE", "off");
+    let (code, out, err) = common::run(inside, "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    for words in [
+        "762.9 MiB",
+        "(the cgroup memory limit; raise it with --memory SIZE)",
+    ] {
+        assert!(err.contains(words), "{err}");
+    }
 }

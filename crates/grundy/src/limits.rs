@@ -3,11 +3,14 @@
 //!
 //! One [`Budget`] answers every "may I allocate this?": the smallest of three quarters of the
 //! machine's available memory, the room left under the process's address-space limit
-//! (`ulimit -v`, RLIMIT_AS) and the room left under its cgroup's `memory.max` — whichever a
+//! (`ulimit -v`, RLIMIT_AS) and the room left under its cgroup's memory limit — whichever a
 //! large allocation would hit first — unless the user set it (`--memory SIZE`).
 
 use crate::error::GameError;
+use cgroup::{cgroup_limit, CgroupLimit};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+mod cgroup;
 
 /// A lower budget set by the program embedding the library (0: none).
 static BUDGET_CAP: AtomicU64 = AtomicU64::new(0);
@@ -35,7 +38,8 @@ pub enum BudgetSource {
     Available,
     /// The room left under the address-space limit (`ulimit -v`).
     AddressSpace,
-    /// The room left under the cgroup's `memory.max`.
+    /// The room left under the cgroup's memory limit (v2 `memory.max`, v1
+    /// `memory.limit_in_bytes`, on the process's cgroup or an ancestor).
     Cgroup,
     /// Set by the user (`--memory SIZE`).
     User,
@@ -51,7 +55,7 @@ impl BudgetSource {
         match self {
             BudgetSource::Available => "3/4 of available memory",
             BudgetSource::AddressSpace => "the address-space limit, ulimit -v",
-            BudgetSource::Cgroup => "the cgroup memory.max",
+            BudgetSource::Cgroup => "the cgroup memory limit",
             BudgetSource::User => "set by --memory",
             BudgetSource::Cap => "the embedding program's cap",
             BudgetSource::Default => "memory could not be measured",
@@ -175,7 +179,7 @@ struct FixedLimits {
     /// The soft address-space limit (`ulimit -v`), if set.
     address_space: Option<u64>,
     /// The cgroup's limit and the file holding its current use, if it has a limit.
-    cgroup: Option<(u64, String)>,
+    cgroup: Option<CgroupLimit>,
 }
 
 fn fixed_limits() -> &'static FixedLimits {
@@ -218,29 +222,16 @@ fn read_u64(path: &str) -> Option<u64> {
         .ok()
 }
 
-/// The cgroup's memory limit (v2 `memory.max`, else v1 `memory.limit_in_bytes`) and the file
-/// of its current use; `None` without a limit ("max", or v1's huge page-rounded number).
-fn cgroup_limit() -> Option<(u64, String)> {
-    let groups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
-    let (max, current) = if let Some(path) = groups.lines().find_map(|l| l.strip_prefix("0::")) {
-        let dir = format!("/sys/fs/cgroup{}", path.trim_end_matches('/'));
-        (
-            read_u64(&format!("{dir}/memory.max"))?,
-            format!("{dir}/memory.current"),
-        )
-    } else {
-        (
-            read_u64("/sys/fs/cgroup/memory/memory.limit_in_bytes")?,
-            "/sys/fs/cgroup/memory/memory.usage_in_bytes".to_string(),
-        )
-    };
-    (max < 1 << 60).then_some((max, current))
-}
-
 /// Three quarters of what the cgroup's limit leaves beside its current use.
 fn cgroup_room() -> Option<u64> {
-    let (max, current) = fixed_limits().cgroup.as_ref()?;
-    Some(max.saturating_sub(read_u64(current).unwrap_or(0)) / 4 * 3)
+    let limit = fixed_limits().cgroup.as_ref()?;
+    Some(
+        limit
+            .max
+            .saturating_sub(read_u64(&limit.usage_file).unwrap_or(0))
+            / 4
+            * 3,
+    )
 }
 
 /// Memory we allow one request to take now: [`Budget::current`]'s figure.
