@@ -214,24 +214,9 @@ fn address_space_room() -> Option<u64> {
     Some(soft.saturating_sub(used) / 4 * 3)
 }
 
-fn read_u64(path: &str) -> Option<u64> {
-    std::fs::read_to_string(path)
-        .ok()?
-        .trim()
-        .parse::<u64>()
-        .ok()
-}
-
-/// Three quarters of what the cgroup's limit leaves beside its current use.
+/// Three quarters of what the cgroup's limit leaves beside its working set.
 fn cgroup_room() -> Option<u64> {
-    let limit = fixed_limits().cgroup.as_ref()?;
-    Some(
-        limit
-            .max
-            .saturating_sub(read_u64(&limit.usage_file).unwrap_or(0))
-            / 4
-            * 3,
-    )
+    Some(fixed_limits().cgroup.as_ref()?.room() / 4 * 3)
 }
 
 /// Memory we allow one request to take now: [`Budget::current`]'s figure.

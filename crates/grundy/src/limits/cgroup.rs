@@ -13,16 +13,30 @@
 //!   from the process's cgroup up to the mount is read (`memory.max` and `memory.current` in
 //!   v2, `memory.limit_in_bytes` and `memory.usage_in_bytes` in v1), and the level with the
 //!   least room left wins.
+//! - The use counts the page cache, which the kernel gives back before it kills anything: after
+//!   a build, a container can show most of its limit as used. So the room is the limit less the
+//!   *working set*, the use less the inactive file pages of `memory.stat` (`inactive_file`;
+//!   `total_inactive_file` in v1, which counts the descendants too), as `docker stats` counts it.
 //!
 //! The parsing takes the files' text and a reader, so that the tests can give it every layout
 //! without a machine that has it.
 
-/// A cgroup level's limit and the file of its current use: what [`super::Budget`] reads again
+/// A cgroup level's limit and where its use is read: what [`super::Budget`] reads again
 /// before each large allocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct CgroupLimit {
-    pub(super) max: u64,
-    pub(super) usage_file: String,
+    max: u64,
+    dir: String,
+    version: &'static Version,
+}
+
+impl CgroupLimit {
+    /// The bytes left under the limit now.
+    pub(super) fn room(&self) -> u64 {
+        let read = |path: &str| std::fs::read_to_string(path).ok();
+        self.max
+            .saturating_sub(working_set(&read, &self.dir, self.version))
+    }
 }
 
 /// The limit of this process's cgroup with the least room left, if any level has one.
@@ -33,24 +47,43 @@ pub(super) fn cgroup_limit() -> Option<CgroupLimit> {
 }
 
 /// The two cgroup versions' file names.
+#[derive(Debug, PartialEq, Eq)]
 struct Version {
     /// `cgroup2` or `cgroup`, as `mountinfo` names the file system.
     fs_type: &'static str,
     limit: &'static str,
     usage: &'static str,
+    /// The `memory.stat` key of the reclaimable page cache.
+    inactive_file: &'static str,
 }
 
 const V2: Version = Version {
     fs_type: "cgroup2",
     limit: "memory.max",
     usage: "memory.current",
+    inactive_file: "inactive_file",
 };
 
 const V1: Version = Version {
     fs_type: "cgroup",
     limit: "memory.limit_in_bytes",
     usage: "memory.usage_in_bytes",
+    inactive_file: "total_inactive_file",
 };
+
+/// The use of the cgroup at `dir` less its inactive page cache (module docs).
+fn working_set(read: &impl Fn(&str) -> Option<String>, dir: &str, version: &Version) -> u64 {
+    let usage = read_number(read, &format!("{dir}/{}", version.usage)).unwrap_or(0);
+    let inactive = read(&format!("{dir}/memory.stat"))
+        .and_then(|stat| {
+            stat.lines().find_map(|line| {
+                let (key, value) = line.split_once(' ')?;
+                (key == version.inactive_file).then(|| value.trim().parse::<u64>().ok())?
+            })
+        })
+        .unwrap_or(0);
+    usage.saturating_sub(inactive)
+}
 
 /// [`cgroup_limit`] from the text of `/proc/self/cgroup` and `/proc/self/mountinfo`, reading
 /// the cgroup files through `read`.
@@ -82,10 +115,9 @@ fn cgroup_limit_in(
                 let Some(max) = read_number(&read, &format!("{dir}/{}", version.limit)) else {
                     continue;
                 };
-                let usage_file = format!("{dir}/{}", version.usage);
-                let room = max.saturating_sub(read_number(&read, &usage_file).unwrap_or(0));
+                let room = max.saturating_sub(working_set(&read, &dir, version));
                 if tightest.as_ref().map_or(true, |(least, _)| room < *least) {
-                    tightest = Some((room, CgroupLimit { max, usage_file }));
+                    tightest = Some((room, CgroupLimit { max, dir, version }));
                 }
             }
         }
@@ -156,10 +188,12 @@ mod tests {
         })
     }
 
-    fn limit(max: u64, usage_file: &str) -> Option<CgroupLimit> {
+    /// The limit `max` of the cgroup at `dir`, of the version whose limit file is there.
+    fn limit(max: u64, dir: &str, version: &'static Version) -> Option<CgroupLimit> {
         Some(CgroupLimit {
             max,
-            usage_file: usage_file.to_string(),
+            dir: dir.to_string(),
+            version,
         })
     }
 
@@ -180,17 +214,40 @@ mod tests {
         ];
         assert_eq!(
             limit_in(cgroups, V2_MOUNT, &files),
-            limit(8000, "/sys/fs/cgroup/user.slice/memory.current")
+            limit(8000, "/sys/fs/cgroup/user.slice", &V2)
         );
         // The own level wins when it leaves less room.
         let mut tighter = files.to_vec();
         tighter[0].1 = "5000\n";
         assert_eq!(
             limit_in(cgroups, V2_MOUNT, &tighter),
-            limit(5000, "/sys/fs/cgroup/user.slice/job.scope/memory.current")
+            limit(5000, "/sys/fs/cgroup/user.slice/job.scope", &V2)
         );
         // `max` everywhere: no limit.
         assert_eq!(limit_in(cgroups, V2_MOUNT, &files[..2]), None);
+    }
+
+    #[test]
+    fn inactive_page_cache_is_room() {
+        // v1: 900 used, of which 600 inactive page cache (counted over the descendants).
+        let files: HashMap<&str, &str> = [
+            ("/g/memory.usage_in_bytes", "900\n"),
+            (
+                "/g/memory.stat",
+                "cache 700\ninactive_file 10\ntotal_inactive_file 600\n",
+            ),
+            ("/h/memory.current", "900\n"),
+            ("/h/memory.stat", "anon 100\nfile 800\ninactive_file 500\n"),
+        ]
+        .into_iter()
+        .collect();
+        let read = |path: &str| files.get(path).map(|text| text.to_string());
+        assert_eq!(working_set(&read, "/g", &V1), 300);
+        assert_eq!(working_set(&read, "/h", &V2), 400);
+        // No stat file: all of the use counts; no use file: nothing does.
+        assert_eq!(working_set(&read, "/none", &V2), 0);
+        let no_stat = |path: &str| (path == "/h/memory.current").then(|| "900".to_string());
+        assert_eq!(working_set(&no_stat, "/h", &V2), 900);
     }
 
     #[test]
@@ -217,10 +274,7 @@ mod tests {
         ];
         assert_eq!(
             limit_in(cgroups, mounts, &files),
-            limit(
-                314572800,
-                "/sys/fs/cgroup/memory/process_api/abc/memory.usage_in_bytes"
-            )
+            limit(314572800, "/sys/fs/cgroup/memory/process_api/abc", &V1)
         );
     }
 
@@ -234,13 +288,13 @@ mod tests {
         let files = [("/sys/fs/cgroup/memory/memory.limit_in_bytes", "2147483648")];
         assert_eq!(
             limit_in(cgroups, mounts, &files),
-            limit(2147483648, "/sys/fs/cgroup/memory/memory.usage_in_bytes")
+            limit(2147483648, "/sys/fs/cgroup/memory", &V1)
         );
         // With a cgroup namespace (v2): the path is `/`, the mount is the container's.
         let files = [("/sys/fs/cgroup/memory.max", "1073741824\n")];
         assert_eq!(
             limit_in("0::/\n", V2_MOUNT, &files),
-            limit(1073741824, "/sys/fs/cgroup/memory.current")
+            limit(1073741824, "/sys/fs/cgroup", &V2)
         );
     }
 
