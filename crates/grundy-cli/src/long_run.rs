@@ -3,7 +3,6 @@
 
 use crate::progress::{human_seconds, within, Limit, Output};
 use grundy::impartial::games::octal::sequence::{ChunkFn, Outcome, Run};
-use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
 use grundy::impartial::games::octal::three_way;
 use grundy::impartial::games::octal::{period_rule_of, MoveRules, TakeAndBreak};
 use grundy::limits::{human_bytes, table_bytes, Budget};
@@ -150,19 +149,6 @@ fn past_budget_note(rules: &MoveRules, spec: &str, to: u64, budget: Budget) -> O
         human_bytes(bytes),
         budget.describe()
     ))
-}
-
-/// The statistics of `G(0..=to)` from a finished run.
-pub fn stats_of(rules: &MoveRules, spec: &str, to: u64, outcome: &Outcome) -> Stats {
-    let mut builder = StatsBuilder::new(rules.split_parity());
-    for n in 0..=to {
-        builder.push(
-            outcome
-                .value(n)
-                .expect("a finished run covers 0..=to by the table or a certified period"),
-        );
-    }
-    builder.finish(spec, outcome.period)
 }
 
 /// The take-and-break game `game` names, or an error saying which games support long runs.

@@ -147,3 +147,34 @@ fn batch_crlf_and_blank_lines() {
         assert_eq!(out, format!("{answer}\nsecond\n{answer}\n"), "{spec}");
     }
 }
+
+/// `octal-stats` past a certified period: Kayles to 10^15 used to walk every heap (weeks); it
+/// now answers at once from whole periods, agrees with `period`, and leaves out only the FNV
+/// checksum, which has no shortcut. Below 2^31 repeated heaps the checksum is still there
+/// (Dawson's Kayles to 10^6, whose run stops at the period; the library test
+/// `statistics_past_the_table_come_from_the_period` checks every figure against the values
+/// pushed one by one).
+#[test]
+fn octal_stats_past_the_period_answer_at_once() {
+    let started = std::time::Instant::now();
+    let stats = json(&["octal-stats", "kayles", "--to", "10^15", "--json"]);
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    assert_eq!(stats["heaps"], 1_000_000_000_000_001u64);
+    assert_eq!(stats["checksum"], serde_json::Value::Null);
+    assert_eq!(stats["ogsolve_checksum"], "4AD8CA97");
+    assert_eq!(
+        stats["histogram"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|count| count.as_u64().unwrap())
+            .sum::<u64>(),
+        1_000_000_000_000_000
+    );
+    let period = json(&["period", "kayles", "--json"]);
+    assert_eq!(stats["period"]["period"], period["period"]);
+    assert_eq!(stats["period"]["preperiod"], period["preperiod"]);
+
+    let stats = json(&["octal-stats", "dawsons-kayles", "--to", "10^6", "--json"]);
+    assert!(stats["checksum"].as_str().is_some_and(|c| c.len() == 16), "{stats}");
+}

@@ -334,7 +334,9 @@ impl Stats {
             self.rare_mask,
             self.rare_count,
             self.last_rare.map_or("none".to_string(), |n| n.to_string()),
-            self.checksum,
+            self.checksum.as_deref().unwrap_or(
+                "not computed (over 2^31 heaps repeat a certified period; FNV has no shortcut)"
+            ),
             self.ogsolve_checksum,
         );
         if let Some(p) = self.period {

@@ -1,11 +1,12 @@
 //! `grundy table GAME --to N`: streams G(0), …, G(N).
 
 use crate::commands::{heap_sequence, parse_to};
-use crate::long_run::{long_run, long_run_game, stats_of, CheckpointArgs};
+use crate::long_run::{long_run, long_run_game, CheckpointArgs};
 use crate::output::{println_checked, Answer, BudgetedWriter};
 use crate::progress::{within, Limit, Output};
 use grundy::impartial::explain::{derive, Derivation};
 use grundy::impartial::family::Family;
+use grundy::impartial::games::octal::stats::StatsBuilder;
 use grundy::impartial::games::octal::Value;
 use grundy::impartial::heap::HeapFamily;
 use grundy::limits::check_output;
@@ -116,7 +117,7 @@ pub fn run(args: Args) -> Result<(), GameError> {
             write_value(n, v as u64)?;
         }
         if args.stats {
-            let stats = stats_of(rules, spec, args.to, &outcome);
+            let stats = StatsBuilder::of_outcome(rules.split_parity(), spec, args.to, &outcome)?;
             let _ = writeln!(io::stderr(), "{}", stats.describe());
         }
     } else {

@@ -184,13 +184,45 @@ fn stats_of(code: &str, to: u64) -> stats::Stats {
     stats_of_rules(&parse(code).unwrap().rules(), code, to)
 }
 
+/// The statistics as `octal-stats` computes them (whole periods at once past the table),
+/// checked against every value pushed one by one.
 fn stats_of_rules(rules: &MoveRules, code: &str, to: u64) -> stats::Stats {
     let outcome = Run::new(rules, code).compute(to).unwrap();
     let mut builder = StatsBuilder::new(rules.split_parity());
     for n in 0..=to {
         builder.push(outcome.value(n).unwrap());
     }
-    builder.finish(code, outcome.period)
+    let stats = StatsBuilder::of_outcome(rules.split_parity(), code, to, &outcome).unwrap();
+    assert_eq!(
+        stats,
+        builder.finish(code, outcome.period),
+        "{code} to {to}"
+    );
+    stats
+}
+
+#[test]
+fn statistics_past_the_table_come_from_the_period() {
+    // Periodic games, asked for heaps on both sides of where the run's table ends.
+    for code in ["0.07", "0.77", "0.137", "0.51", "4.07"] {
+        for to in [0, 1, 100, 1000, 4099, 10_007] {
+            stats_of(code, to);
+        }
+    }
+    // Kayles to 10^15 from its period (71 + 12), at once; the FNV checksum is left out.
+    let rules = parse("0.77").unwrap().rules();
+    let outcome = Run::new(&rules, "0.77").compute(10u64.pow(15)).unwrap();
+    assert!(outcome.values.len() < 10_000);
+    let stats =
+        StatsBuilder::of_outcome(rules.split_parity(), "0.77", 10u64.pow(15), &outcome).unwrap();
+    assert_eq!(stats.checksum, None);
+    assert_eq!(stats.heaps, 10u64.pow(15) + 1);
+    assert_eq!(stats.histogram.iter().sum::<u64>(), 10u64.pow(15));
+    assert_eq!((stats.largest_value, stats.largest_first_at), (8, 27));
+    assert_eq!(stats.last_rare, Some(70));
+    assert_eq!(stats.ogsolve_checksum, "4AD8CA97");
+    let err = StatsBuilder::of_outcome(rules.split_parity(), "0.77", u64::MAX, &outcome);
+    assert!(err.unwrap_err().to_string().contains("2^64 heaps"));
 }
 
 #[test]
