@@ -6,9 +6,11 @@ use grundy::limits::human_bytes;
 use grundy::GameError;
 use std::io::{BufRead, BufReader, Read};
 
-/// The longest input line accepted (1 MiB): far more than any position, and small enough that
-/// an endless line is refused at once instead of read until memory runs out.
-pub const MAX_LINE: usize = 1 << 20;
+/// The longest input line accepted (32 MiB): a contest's largest Nim position (10^6 heaps up
+/// to 10^18, about 20 MB on one line) fits, and an endless line is still refused within a
+/// fraction of a second instead of read until memory runs out. It was 1 MiB, which refused
+/// 2·10^5 heaps of 10^18.
+pub const MAX_LINE: usize = 32 << 20;
 
 /// The refusal of a line longer than [`MAX_LINE`], naming it.
 pub fn too_long(line: usize) -> GameError {
@@ -98,7 +100,7 @@ mod tests {
         assert_eq!(lines.next_line().unwrap(), Some("ok"));
         match lines.next_line() {
             Err(GameError::AtLine { line: 2, reason }) => {
-                assert!(reason.contains("longer than 1.0 MiB"), "{reason}")
+                assert!(reason.contains("longer than 32.0 MiB"), "{reason}")
             }
             other => panic!("{other:?}"),
         }

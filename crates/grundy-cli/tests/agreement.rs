@@ -176,5 +176,8 @@ fn octal_stats_past_the_period_answer_at_once() {
     assert_eq!(stats["period"]["preperiod"], period["preperiod"]);
 
     let stats = json(&["octal-stats", "dawsons-kayles", "--to", "10^6", "--json"]);
-    assert!(stats["checksum"].as_str().is_some_and(|c| c.len() == 16), "{stats}");
+    assert!(
+        stats["checksum"].as_str().is_some_and(|c| c.len() == 16),
+        "{stats}"
+    );
 }

@@ -106,18 +106,21 @@ fn an_endless_line_is_refused_by_number() {
         (&["batch", "nim"][..], "1 2\n3\n"),
         (&["nim-mul"], "5\n1 2\n"),
     ] {
-        let (code, _, _, err) = fed(LIMIT_KIB, args, head, "9", 4 << 20);
+        let (code, _, _, err) = fed(LIMIT_KIB, args, head, "9", 33 << 20);
         assert_eq!(code, 2, "{args:?}: {err}");
         let line = head.lines().count() + 1;
         assert!(
-            err.contains(&format!("line {line}: the line is longer than 1.0 MiB")),
+            err.contains(&format!("line {line}: the line is longer than 32.0 MiB")),
             "{args:?}: {err}"
         );
     }
-    let (code, out, err) = grundy(&["play", "nim", "3"], &format!("{}\n", "x".repeat(2 << 20)));
+    let (code, out, err) = grundy(
+        &["play", "nim", "3"],
+        &format!("{}\n", "x".repeat(33 << 20)),
+    );
     assert_eq!(code, 2, "{out} {err}");
     assert!(
-        err.contains("line 1: the line is longer than 1.0 MiB"),
+        err.contains("line 1: the line is longer than 32.0 MiB"),
         "{err}"
     );
 }
@@ -145,4 +148,33 @@ fn batch_answers_each_line_before_the_next_arrives() {
     }
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+/// A contest's largest Nim position on one line (2·10^5 heaps near 10^18, 3.8 MB) is answered:
+/// it used to be refused as longer than the 1 MiB cap. The answer is the XOR's, computed here.
+#[test]
+fn a_contest_sized_position_fits_on_one_line() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let heaps: Vec<u64> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % 1_000_000_000_000_000_000
+        })
+        .collect();
+    let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    let xor = heaps.iter().fold(0, |x, &h| x ^ h);
+    let with_last_fixed = {
+        let mut zero = heaps.clone();
+        let last = zero.len() - 1;
+        zero[last] ^= xor;
+        zero.iter().map(u64::to_string).collect::<Vec<_>>()
+    };
+    let input = format!("{}\n{}\n", line.join(" "), with_last_fixed.join(" "));
+    assert!(input.len() > 2 << 20);
+    let (code, out, err) = grundy(&["batch", "nim"], &input);
+    assert_eq!(code, 0, "{err}");
+    let expected = if xor == 0 { "second" } else { "first" };
+    assert_eq!(out, format!("{expected}\nsecond\n"));
 }
