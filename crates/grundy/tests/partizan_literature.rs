@@ -574,3 +574,173 @@ fn thermographs_of_switches() {
     assert_eq!(t.left.at(d("2")).unwrap(), d("1"));
     assert_eq!(t.right.at(d("2")).unwrap(), d("-1"));
 }
+
+// ---- CGSuite's own test tables (aaron-siegel/cgsuite, lib/core/src/test/scala/org/cgsuite/lang) ----
+
+/// `CanonicalShortGameTestCase.scala`: each input, the form CGSuite prints, its birthday, its
+/// options, its stops and its temperature.
+#[test]
+fn cgsuite_canonical_short_game_cases() {
+    #[allow(clippy::type_complexity)]
+    let cases: &[(&str, &str, u64, &[&str], &[&str], &str, &str, &str)] = &[
+        ("0", "0", 0, &[], &[], "0", "0", "-1"),
+        ("5", "5", 5, &["4"], &[], "5", "5", "-1"),
+        ("-1/2", "-1/2", 2, &["-1"], &["0"], "-1/2", "-1/2", "-1/2"),
+        (
+            "25/16",
+            "25/16",
+            6,
+            &["3/2"],
+            &["13/8"],
+            "25/16",
+            "25/16",
+            "-1/16",
+        ),
+        (
+            "*8",
+            "*8",
+            8,
+            &["0", "*", "*2", "*3", "*4", "*5", "*6", "*7"],
+            &["0", "*", "*2", "*3", "*4", "*5", "*6", "*7"],
+            "0",
+            "0",
+            "0",
+        ),
+        ("^", "^", 2, &["0"], &["*"], "0", "0", "0"),
+        ("v*", "v*", 2, &["0"], &["0", "*"], "0", "0", "0"),
+        ("6+^*", "6^*", 8, &["6", "6*"], &["6"], "6", "6", "0"),
+        ("^*6", "^*6", 8, &["0"], &["*7"], "0", "0", "0"),
+        (
+            "73/16+v9*8",
+            "73/16v9*8",
+            27,
+            &["73/16v8*9"],
+            &["73/16"],
+            "73/16",
+            "73/16",
+            "0",
+        ),
+        (
+            "{0|*||*|||*||||*}",
+            "{^|*||*|||*}",
+            5,
+            &["{^|*||*}"],
+            &["*"],
+            "0",
+            "0",
+            "0",
+        ),
+        (
+            "{0||0|v*}",
+            "{0||0|v*}",
+            4,
+            &["0"],
+            &["{0|v*}"],
+            "0",
+            "0",
+            "0",
+        ),
+    ];
+    let sorted = |games: Vec<Game>| {
+        let mut v: Vec<Game> = games;
+        v.sort_by_key(|g| g.to_string());
+        v
+    };
+    for &(input, printed, birthday, left, right, left_stop, right_stop, temperature) in cases {
+        let x = g(input);
+        assert_eq!(x.to_string(), printed, "{input}");
+        assert_eq!(x.birthday(), birthday, "{input}");
+        let want = |texts: &[&str]| sorted(texts.iter().map(|t| g(t)).collect());
+        assert_eq!(
+            sorted(x.left_options()),
+            want(left),
+            "{input}: left options"
+        );
+        assert_eq!(
+            sorted(x.right_options()),
+            want(right),
+            "{input}: right options"
+        );
+        assert_eq!(x.stops(), (d(left_stop), d(right_stop)), "{input}");
+        assert_eq!(x.temperature(), d(temperature), "{input}");
+    }
+}
+
+/// `GameTest.scala`, `Cool` and `Heat` of `{3||2+*|1+*}` and of 1/4. CGSuite also cools by
+/// −1 < t < 0 (`Cool(-1/2)` = {7/2|||5/2|3/2||+-1/2}), which grundy refuses in one line; that
+/// case is checked as a refusal here.
+#[test]
+fn cgsuite_cooling_and_heating() {
+    let h = g("{3||2+*|1+*}");
+    assert_eq!(h.to_string(), "{3||2*|1*}");
+    for (t, cooled) in [
+        ("0", "{3||2*|1*}"),
+        ("1/4", "{11/4||2|3/2}"),
+        ("1/2", "{5/2|2*}"),
+        ("5/8", "{19/8|17/8}"),
+        ("3/4", "9/4*"),
+        ("70", "9/4"),
+    ] {
+        let c = h.cool(d(t)).unwrap();
+        assert_eq!(c.to_string(), cooled, "cooled by {t}");
+        assert_eq!(c, g(cooled));
+    }
+    assert!(h.cool(d("-1/2")).is_err());
+    assert_eq!(g("1/4").cool(d("1")).unwrap(), g("1/4"));
+    for (t, heated) in [
+        ("0", "{3||2*|1*}"),
+        ("1/2", "{7/2|||5/2|3/2||+-1/2}"),
+        ("1", "{4|||3|1||0|-2}"),
+        ("-3/4", "9/4*"),
+        ("-1", "9/4"),
+        ("-2", "3/2"),
+        ("-3", "1"),
+        ("-4", "0"),
+    ] {
+        let hot = h.heat(d(t)).unwrap();
+        assert_eq!(hot.to_string(), heated, "heated by {t}");
+        assert_eq!(hot, g(heated));
+    }
+}
+
+/// `GameGridTest.scala` and `GameStripTest.scala`: CGSuite's 4×4 Domineering
+/// `+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}` and `ToadsAndFrogs("ttttt..fffff")`. CGSuite writes
+/// `2Tiny(2)` for 2 + Tiny(2), `v<2>` for ↓² = −↑² = {↑*|0} (up-second), and `+-{A,B}` for
+/// {A,B | −A,−B}; they are spelled out here in grundy's notation. grundy prints the same
+/// values with more bars and fewer braces (`{5/2|||||||2||||||0|||||…}` for CGSuite's
+/// `{5/2||2|{0||||…}|||0}`): the same game.
+#[test]
+fn cgsuite_grid_and_strip_values() {
+    let a = g("{{2|0},2+Tiny(2)|{2|0},Miny(2)}");
+    let four = Game::from_options(&[Game::zero(), a], &[Game::zero(), -a]);
+    assert_eq!(value::<Domineering>("....|....|....|...."), four);
+
+    let down2 = g("{^*|0}");
+    // {0||||{0||v<2>|-1},{0||||0||Miny(1/32)|-2|||-1/2*}|||v<2>|-1/2||-1*}
+    let inner1 = Game::from_options(
+        &[Game::zero()],
+        &[Game::from_options(&[down2], &[Game::integer(-1)])],
+    );
+    let inner2 = g("{0||||0||Miny(1/32)|-2|||-1/2*}");
+    let x = Game::from_options(
+        &[Game::zero()],
+        &[Game::from_options(
+            &[inner1, inner2],
+            &[Game::from_options(
+                &[Game::from_options(&[down2], &[g("-1/2")])],
+                &[g("-1*")],
+            )],
+        )],
+    );
+    // {5/2||2|X|||0}
+    let b = Game::from_options(
+        &[Game::from_options(
+            &[g("5/2")],
+            &[Game::from_options(&[Game::integer(2)], &[x])],
+        )],
+        &[Game::zero()],
+    );
+    let a = g("{2|*}");
+    let start = Game::from_options(&[a, b], &[-a, -b]);
+    assert_eq!(value::<ToadsFrogs>("TTTTT..FFFFF"), start);
+}
