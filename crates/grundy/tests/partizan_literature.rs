@@ -744,3 +744,13 @@ fn cgsuite_grid_and_strip_values() {
     let start = Game::from_options(&[a, b], &[-a, -b]);
     assert_eq!(value::<ToadsFrogs>("TTTTT..FFFFF"), start);
 }
+
+/// Another implementation's test values (t4ccer/cgt-tools, the `canonical_form`/`values`
+/// tests of `toads_and_frogs.rs`, `konane.rs` and `toppling_dominoes.rs`; Left is `T`, `x`
+/// and blue there too): facts, not code.
+#[test]
+fn cgt_tools_values() {
+    values_are::<ToadsFrogs>(&[("TFTF.TF", "0"), ("TFTFTF.", "0"), (".TTFTFF", "0")]);
+    values_are::<Konane>(&[("..ox", "1"), (".ox.", "*"), (".ox.|o..x|....", "+-1")]);
+    values_are::<TopplingDominoes>(&[("LRRLL", "{1|*}")]);
+}
