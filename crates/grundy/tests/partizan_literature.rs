@@ -53,7 +53,7 @@ fn values_are<P: PartizanRules>(cases: &[(&str, &str)]) {
 
 /// A row of `n` copies of `c`.
 fn run(c: char, n: usize) -> String {
-    std::iter::repeat_n(c, n).collect()
+    c.to_string().repeat(n)
 }
 
 // ---- Domineering ----
@@ -89,10 +89,10 @@ fn domineering_strips_and_the_two_by_three() {
 }
 
 /// Uiterwijk, "Perfectly Solving Domineering Boards" (CGW 2013), whose boards are m×n with m
-/// rows (Drummond-Cole's G_{m,n}, vertical dimension m) and Vertical (= Left) moving first:
-/// 1) every m×3 board, m > 1, is won by Vertical; 2) every 2k×n board with n = 3, 5, 7, 9, 11
-/// is won by Vertical; 3) every 3×n board, n > 3, is won by Horizontal; 4) every m×2k board
-/// for m = 5, 9 and every m×4k board for m = 3, 7, 11 is won by Horizontal.
+/// rows (Drummond-Cole's G_{m,n}, vertical dimension m) and Vertical (= Left) moving first,
+/// proves (1) every m×3 board, m > 1, is won by Vertical; (2) every 2k×n board with n = 3, 5,
+/// 7, 9, 11 is won by Vertical; (3) every 3×n board, n > 3, is won by Horizontal; (4) every
+/// m×2k board for m = 5, 9 and every m×4k board for m = 3, 7, 11 is won by Horizontal.
 fn uiterwijk(boards: &[(usize, usize, bool)]) {
     for &(rows, columns, vertical_wins) in boards {
         let board = vec![run('.', columns); rows].join("|");
@@ -109,28 +109,28 @@ fn uiterwijk(boards: &[(usize, usize, bool)]) {
 #[test]
 fn domineering_rectangles_uiterwijk() {
     uiterwijk(&[
-        (2, 3, true), // 1) and 2)
+        (2, 3, true), // (1) and (2)
         (3, 3, true),
         (4, 3, true),
         (5, 3, true),
         (6, 3, true),
         (7, 3, true),
-        (2, 5, true), // 2)
+        (2, 5, true), // (2)
         (2, 7, true),
         (2, 9, true),
         (4, 5, true),
-        (3, 4, false), // 3) and 4)
+        (3, 4, false), // (3) and (4)
         (3, 5, false),
         (3, 6, false),
         (3, 7, false),
         (3, 8, false),
         (3, 9, false),
-        (5, 2, false), // 4)
+        (5, 2, false), // (4)
         (5, 4, false),
     ]);
 }
 
-/// The two larger boards of [`uiterwijk`]'s theorems: 6×5 (2) is 3/2, 7×4 (4) is −1.
+/// The two larger boards of [`uiterwijk`]'s theorems: 6×5 (by (2)) is 3/2, 7×4 (by (4)) is −1.
 #[test]
 #[ignore = "about a minute in release"]
 fn domineering_rectangles_uiterwijk_larger() {
@@ -225,8 +225,8 @@ fn toads_frogs_symmetric_starts_are_infinitesimal() {
 
 /// x^n o: Left's one move (the last x takes the o) leaves x^(n−1) . x, which is dead: 0;
 /// Right's one move (the o takes the last x) leaves x^(n−1) o. So x^n o = {0 | x^(n−1) o} with
-/// xo = {0|0} = *, and by Winning Ways' identities ↑^(n+1)… — (n+1)·↑ = {0 | n·↑*} and
-/// (n+1)·↑* = {0 | n·↑} (WW ch. 3) — x^n o = (n−1)·↑ + n·*: ↑, ⇑*, ↑3, ↑4*, …
+/// xo = {0|0} = * and xxo = {0|*} = ↑; by Winning Ways' identities (ch. 3) {0 | n·↑*} =
+/// (n+1)·↑ and {0 | n·↑} = (n+1)·↑* for n ≥ 1, x^n o = (n−1)·↑ + n·*: *, ↑, ⇑*, ↑3, ↑4*, …
 #[test]
 fn clobber_a_row_of_x_against_one_o() {
     for n in 1..=8usize {
