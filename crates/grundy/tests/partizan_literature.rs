@@ -132,7 +132,7 @@ fn domineering_rectangles_uiterwijk() {
 
 /// The two larger boards of [`uiterwijk`]'s theorems: 6×5 (by (2)) is 3/2, 7×4 (by (4)) is −1.
 #[test]
-#[ignore = "about a minute in release"]
+#[ignore = "about 15 s of CPU in release"]
 fn domineering_rectangles_uiterwijk_larger() {
     uiterwijk(&[(6, 5, true), (7, 4, false)]);
 }
