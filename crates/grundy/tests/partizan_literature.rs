@@ -56,6 +56,17 @@ fn run(c: char, n: usize) -> String {
     c.to_string().repeat(n)
 }
 
+/// `text` with the players' symbols `a` and `b` exchanged: the negative position.
+fn swap(text: &str, a: char, b: char) -> String {
+    text.chars()
+        .map(|c| match c {
+            c if c == a => b,
+            c if c == b => a,
+            c => c,
+        })
+        .collect()
+}
+
 // ---- Domineering ----
 
 /// Wikipedia, "Domineering" (sections "Horizontal rows", "Vertical rows", "More complex
@@ -241,10 +252,7 @@ fn clobber_a_row_of_x_against_one_o() {
             want,
             "{row} as a column"
         );
-        let swapped: String = row
-            .chars()
-            .map(|c| if c == 'x' { 'o' } else { 'x' })
-            .collect();
+        let swapped = swap(&row, 'x', 'o');
         assert_eq!(value::<Clobber>(&swapped), -want, "{swapped}");
     }
     values_are::<Clobber>(&[("xo", "*"), ("xxo", "^"), ("xxxo", "^^*"), ("xxxxo", "^3")]);
@@ -278,7 +286,7 @@ fn clobber_positions_are_all_small() {
 // ---- Hackenbush ----
 
 /// Winning Ways ch. 1 and Lessons in Play ch. 2: every Blue-Red Hackenbush position is a
-/// number. Checked on every picture of up to 5 blue or red edges among the ground and 3
+/// number. Checked on every picture of up to 4 blue or red edges among the ground and 3
 /// vertices (with the brute-force judge's outcome where it is cheap).
 #[test]
 fn blue_red_hackenbush_is_numbers() {
@@ -422,14 +430,7 @@ fn toppling_dominoes_rows() {
                 .map(|i| ['L', 'R', 'G'][code / 3usize.pow(i) % 3])
                 .collect();
             let reversed: String = row.chars().rev().collect();
-            let swapped: String = row
-                .chars()
-                .map(|c| match c {
-                    'L' => 'R',
-                    'R' => 'L',
-                    c => c,
-                })
-                .collect();
+            let swapped = swap(&row, 'L', 'R');
             let v = val(&row);
             assert_eq!(val(&reversed), v, "{row}");
             assert_eq!(val(&swapped), -v, "{row}");
@@ -461,9 +462,10 @@ fn small_tinted_graphs(vertices: usize) -> Vec<String> {
 }
 
 /// Winning Ways ch. 2 ("Col"): every Col position is a number or a number plus * — checked on
-/// every graph of up to 5 vertices. By hand: a path of L-tinted vertices is Left's alone, and
-/// each colouring forbids its neighbours to her (Col tints them for Right), so it is worth a
-/// largest independent set: ⌈n/2⌉.
+/// every graph on up to 5 labelled vertices (one tinting each, see [`small_tinted_graphs`]).
+/// By hand: a path of L-tinted vertices is Left's alone, and each colouring forbids its
+/// neighbours to her (Col tints them for Right), so it is worth a largest independent set,
+/// ⌈n/2⌉.
 #[test]
 fn col_is_numbers_and_number_stars() {
     let mut search = Search::<Col>::default();
@@ -491,7 +493,7 @@ fn col_is_numbers_and_number_stars() {
 /// leaves one vertex tinted for her; Right's leaves the L vertex tinted for both, dead);
 /// `L-R` is {0|0} = * (each colours her own and kills the other); a path of n L-tinted vertices is n
 /// (Snort tints neighbours for the mover, so Left colours every one); swapping every tint
-/// negates a position (checked on every graph of up to 5 vertices).
+/// negates a position (checked on the graphs of [`small_tinted_graphs`]).
 #[test]
 fn snort_small_values_and_symmetry() {
     values_are::<Snort>(&[(".", "*"), (".-.", "+-1"), ("L-.", "{1|0}"), ("L-R", "*")]);
@@ -502,14 +504,7 @@ fn snort_small_values_and_symmetry() {
     let mut search = Search::<Snort>::default();
     for vertices in 1..=5 {
         for text in small_tinted_graphs(vertices) {
-            let swapped: String = text
-                .chars()
-                .map(|c| match c {
-                    'L' => 'R',
-                    'R' => 'L',
-                    c => c,
-                })
-                .collect();
+            let swapped = swap(&text, 'L', 'R');
             let v = search.value(&text.parse().unwrap()).unwrap();
             let w = search.value(&swapped.parse().unwrap()).unwrap();
             assert_eq!(w, -v, "{text}");
