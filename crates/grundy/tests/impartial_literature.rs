@@ -198,13 +198,21 @@ fn flammenkamp_trivial_games_values_and_periods() {
             .find(|&n| expected[n] != expected[n + period])
             .map_or(0, |n| n + 1);
         assert!(preperiod <= shift as usize + prefix.len(), "{short}");
-        let (found, table) = certified(&format!("octal:{octal}"), 1 << 16);
+        let spec = format!("octal:{octal}");
+        let (found, table) = certified(&spec, 1 << 16);
         assert_eq!(&table[..expected.len()], &expected[..], "{short} = {octal}");
         assert_eq!(
             (found.preperiod, found.period, found.saltus),
             (preperiod as u64, period as u64, 0),
             "{short} = {octal}"
         );
+        // Far out, `value` goes by the period: the published nimber of the same phase.
+        let family = parse_spec(&spec).unwrap();
+        for n in [10u64.pow(18), 10u64.pow(18) + 1, u64::MAX] {
+            let phase = preperiod + ((n - preperiod as u64) % period as u64) as usize;
+            let value = family.value(&n.to_string()).unwrap().finite().unwrap().0;
+            assert_eq!(value, expected[phase], "{octal} at {n}");
+        }
     }
 }
 
@@ -762,6 +770,29 @@ fn misere_take_away_and_nim() {
             nim.outcome(heaps, Play::Misere).unwrap(),
             expected,
             "{heaps:?}"
+        );
+    }
+}
+
+/// [WW] ch. 4 (Kayles, after Dudeney): every row of n ≥ 1 pins is a first-player win, by
+/// knocking down the middle one or two pins and then copying the opponent's moves in the
+/// mirror; `solve` lists that move among the winning ones.
+#[test]
+fn kayles_rows_are_won_by_the_middle_move() {
+    let kayles = parse_spec("kayles").unwrap();
+    for n in 1..=120u64 {
+        let solution = kayles.solve(&[&n.to_string()], Play::Normal).unwrap();
+        assert_eq!(solution.winner, Winner::First, "{n}");
+        let half = (n - 1) / 2;
+        let mirror = if half == 0 {
+            "0".to_string()
+        } else {
+            format!("{half}+{half}")
+        };
+        assert!(
+            solution.winning_moves.iter().any(|m| m.to == mirror),
+            "{n}: {:?}",
+            solution.winning_moves
         );
     }
 }
