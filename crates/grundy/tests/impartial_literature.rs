@@ -796,3 +796,20 @@ fn kayles_rows_are_won_by_the_middle_move() {
         );
     }
 }
+
+/// Subtract-a-square (Golomb 1966; Wikipedia "Subtract a square"): the cold positions begin
+/// 0, 2, 5, 7, 10, 12, and "out of all the over 180,000 cold numbers less than 40 million,
+/// only one ends in a 6: 11,356" — so below 100000 too.
+#[test]
+fn subtract_a_square_cold_positions() {
+    let table = parse_spec("subtraction:squares")
+        .unwrap()
+        .sequence()
+        .unwrap()
+        .values(100_000)
+        .unwrap();
+    let cold: Vec<usize> = (0..table.len()).filter(|&n| table[n] == 0).collect();
+    assert_eq!(cold[..6], [0, 2, 5, 7, 10, 12]);
+    let ending_in_6: Vec<usize> = cold.iter().copied().filter(|n| n % 10 == 6).collect();
+    assert_eq!(ending_in_6, [11356]);
+}
