@@ -23,7 +23,7 @@ use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
 use grundy::impartial::games::octal::OctalCode;
 use grundy::outcome::Winner;
 use grundy::registry::parse_spec;
-use grundy::theory::period::{search, Budget, HeapSequence, Period, Stop};
+use grundy::theory::period::{search, Budget, Period, Stop};
 
 /// The code as grundy writes it: tczajka's `.137` is `0.137`, his `4` is `4.0`.
 fn code(short: &str) -> String {
