@@ -44,6 +44,17 @@ fn values(octal: &str, to: u64) -> Vec<u64> {
         .unwrap()
 }
 
+/// [OEIS]'s "X has values a(n−k)" for each code X of `others`: `G_X(n) = G_base(n − k)` for
+/// the first 1500 heaps, and the `k` heaps below are dead (value 0).
+fn assert_values_shifted(base: &str, others: &[&str], k: usize) {
+    let table = values(base, 1500);
+    for octal in others {
+        let v = values(octal, 1500);
+        assert_eq!(v[k..], table[..=1500 - k], "{octal} ~ {base}");
+        assert!(v[..k].iter().all(|&g| g == 0), "{octal}");
+    }
+}
+
 /// The certified period found by the search `grundy period` runs, with its table.
 fn certified(spec: &str, max: u64) -> (Period, Vec<u64>) {
     let family = parse_spec(spec).unwrap();
@@ -523,21 +534,12 @@ fn oeis_exceptional_heaps() {
     let (found, p) = exceptions("octal:0.117");
     assert_eq!(found, [2, 6, 7, 12, 16, 22, 26, 36, 46]);
     assert_eq!((p.preperiod, p.period), (47, 48));
-    let chess = values("0.137", 1500);
-    let shifted_by = |octal: &str, k: usize| {
-        let v = values(octal, 1500);
-        assert_eq!(v[k..], chess[..=1500 - k], "{octal}");
-    };
-    shifted_by("0.07", 1);
-    for octal in [
+    assert_values_shifted("0.137", &["0.07"], 1);
+    let fours = [
         "0.4", "0.401", "0.402", "0.403", "0.42", "0.421", "0.422", "0.423",
-    ] {
-        shifted_by(octal, 2);
-    }
-    let base = values("0.117", 1500);
-    for octal in ["0.051", "0.053"] {
-        assert_eq!(values(octal, 1500)[1..], base[..1500], "{octal}");
-    }
+    ];
+    assert_values_shifted("0.137", &fours, 2);
+    assert_values_shifted("0.117", &["0.051", "0.053"], 1);
 }
 
 /// [OEIS] (offset 1, so "last exception at n" means preperiod n + 1): A071435 0.177, period
@@ -546,56 +548,31 @@ fn oeis_exceptional_heaps() {
 /// A071452 0.11377, period 32, last exception 186 (0.0177: a(n−1); 0.045, 0.047: a(n−2)).
 #[test]
 fn oeis_four_and_five_digit_codes() {
-    for (base, preperiod, period, equivalents) in [
+    for (base, preperiod, period, shifted_by_1, shifted_by_2) in [
         (
             "0.177",
             497,
             20,
             &[
-                ("0.450", 1),
-                ("0.451", 1),
-                ("0.452", 1),
-                ("0.453", 1),
-                ("0.470", 1),
-                ("0.471", 1),
-                ("0.472", 1),
-                ("0.473", 1),
+                "0.450", "0.451", "0.452", "0.453", "0.470", "0.471", "0.472", "0.473",
             ][..],
+            &[][..],
         ),
         (
             "0.1377",
             141,
             24,
+            &["0.074", "0.075", "0.076", "0.077"],
             &[
-                ("0.074", 1),
-                ("0.075", 1),
-                ("0.076", 1),
-                ("0.077", 1),
-                ("0.440", 2),
-                ("0.441", 2),
-                ("0.442", 2),
-                ("0.443", 2),
-                ("0.460", 2),
-                ("0.461", 2),
-                ("0.462", 2),
-                ("0.463", 2),
+                "0.440", "0.441", "0.442", "0.443", "0.460", "0.461", "0.462", "0.463",
             ],
         ),
-        (
-            "0.11377",
-            187,
-            32,
-            &[("0.0177", 1), ("0.045", 2), ("0.047", 2)],
-        ),
+        ("0.11377", 187, 32, &["0.0177"], &["0.045", "0.047"]),
     ] {
         let (p, _) = certified(&format!("octal:{base}"), 1 << 16);
         assert_eq!((p.preperiod, p.period), (preperiod, period), "{base}");
-        let table = values(base, 1500);
-        for &(octal, k) in equivalents {
-            let v = values(octal, 1500);
-            assert_eq!(v[k..], table[..=1500 - k], "{octal}");
-            assert!(v[..k].iter().all(|&g| g == 0), "{octal}");
-        }
+        assert_values_shifted(base, shifted_by_1, 1);
+        assert_values_shifted(base, shifted_by_2, 2);
     }
 }
 
@@ -812,4 +789,25 @@ fn subtract_a_square_cold_positions() {
     assert_eq!(cold[..6], [0, 2, 5, 7, 10, 12]);
     let ending_in_6: Vec<usize> = cold.iter().copied().filter(|n| n % 10 == 6).collect();
     assert_eq!(ending_in_6, [11356]);
+}
+
+/// [OEIS] equivalences stated in the entries' names and comments: A071464 ".127 and .1271";
+/// A071436 ".560–.563"; A071509 ".1777 and .17771", and ".4RZj, R = 5, 7, Z = 4..7,
+/// j = 0..3 have values a(n−1)" (offset 1: G_X(n) = G_1777(n − 1)).
+#[test]
+fn oeis_equivalent_codes() {
+    assert_values_shifted("0.127", &["0.1271"], 0);
+    assert_values_shifted("0.56", &["0.561", "0.562", "0.563"], 0);
+    assert_values_shifted("0.1777", &["0.17771"], 0);
+    let mut four: Vec<String> = Vec::new();
+    for r in ['5', '7'] {
+        for z in '4'..='7' {
+            for j in '0'..='3' {
+                four.push(format!("0.4{r}{z}{j}"));
+            }
+        }
+    }
+    let four: Vec<&str> = four.iter().map(String::as_str).collect();
+    assert_eq!(four.len(), 32);
+    assert_values_shifted("0.1777", &four, 1);
 }
