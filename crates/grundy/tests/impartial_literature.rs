@@ -412,14 +412,21 @@ fn flammenkamp_equivalent_codes_have_equal_values() {
     assert_eq!(checked, 849);
 }
 
-/// [tczajka] README: Flammenkamp's table maps 0.161 to 0.36, but the two differ, first at
-/// heap 519 (G = 2 against 4).
+/// [tczajka] README, errors in the sources: Flammenkamp's table maps 0.161 to 0.36, but the two
+/// differ, first at heap 519 (G = 2 against 4); Winning Ways' game locator maps 0.27 to 0.06
+/// (it plays as 0.26) and 0.314 to 0.31 (they differ at heap 5).
 #[test]
-fn flammenkamp_0_161_is_not_0_36() {
+fn errors_in_the_sources_found_by_tczajka() {
     let (a, b) = (values("0.161", 600), values("0.36", 600));
     let first = (0..=600).find(|&n| a[n] != b[n]);
     assert_eq!(first, Some(519));
     assert_eq!((a[519], b[519]), (2, 4));
+    assert_eq!(shifted("0.27", 100), shifted("0.26", 100));
+    let (a, b) = (shifted("0.27", 100), shifted("0.06", 100));
+    assert_ne!(a[..90], b[..90]);
+    let (a, b) = (values("0.314", 100), values("0.31", 100));
+    assert_eq!(a[..5], b[..5]);
+    assert_eq!((a[5], b[5]), (2, 0));
 }
 
 /// `G(0..=to)` by the long-run driver `octal-stats` uses, and its statistics.
