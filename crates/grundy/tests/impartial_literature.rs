@@ -4,8 +4,8 @@
 //! note on 0.56).
 //!
 //! Sources:
-//! - **[tczajka]** Tomasz Czajka's independent re-computation of Achim Flammenkamp's octal
-//!   tables (<https://github.com/tczajka/octal-games>: `TrivialGames.md`, `SolvedGames.md`,
+//! - **[tczajka]** an independent re-computation of Achim Flammenkamp's octal tables
+//!   (<https://github.com/tczajka/octal-games>: `TrivialGames.md`, `SolvedGames.md`,
 //!   `UnsolvedGames.md`, `GameLookup.md`; Flammenkamp's tables are at
 //!   <https://wwwhomes.uni-bielefeld.de/achim/octal.html>). His convention: a game in which a
 //!   heap of 1 has no move is listed with every heap reduced by 1 (repeatedly), so a code's
@@ -15,7 +15,8 @@
 //!   sparse values of Grundy's game.
 //! - **[WW]** Berlekamp, Conway, Guy, *Winning Ways*, ch. 4 (take-and-break), ch. 14 (coins).
 //!
-//! Runtime (release, 2 busy cores): about 15 s; the longer runs are `#[ignore]`d.
+//! Runtime (release, 2 cores at load 4): 7 s for the file; the longer runs are `#[ignore]`d
+//! (0.376 and 0.354: 16 min; 0.06 and Grundy's game: 19 s).
 
 use grundy::impartial::family::Play;
 use grundy::impartial::games::octal::sequence::Run;
@@ -482,8 +483,8 @@ fn flammenkamp_unsolved_0_04_statistics() {
     assert_eq!(s.period, None);
 }
 
-/// [tczajka] `UnsolvedGames.md`: 0.06 and Grundy's game (2^17 and 2^21 heaps). Measured
-/// 46 s for 0.06 alone.
+/// [tczajka] `UnsolvedGames.md`: 0.06 and Grundy's game (2^17 and 2^21 heaps): 19 s on two
+/// busy cores (0.06 alone on one thread: 46 s).
 #[test]
 #[ignore = "long: 0.06 to 2^17 and Grundy's game to 2^21"]
 fn flammenkamp_unsolved_games_statistics_long() {
