@@ -16,12 +16,13 @@
 //! - **[WW]** Berlekamp, Conway, Guy, *Winning Ways*, ch. 4 (take-and-break), ch. 14 (coins).
 //!
 //! Runtime (release, 2 cores at load 4): 7 s for the file; the longer runs are `#[ignore]`d
-//! (0.376 and 0.354: 16 min; 0.06 and Grundy's game: 19 s).
+//! (0.376 and 0.354: 16 min; 0.06 and Grundy's game: 19 s; 0.56 by the naive solver: 2 min).
 
 use grundy::impartial::family::Play;
+use grundy::impartial::games::octal::naive::NaiveSolver;
 use grundy::impartial::games::octal::sequence::Run;
 use grundy::impartial::games::octal::stats::{Stats, StatsBuilder};
-use grundy::impartial::games::octal::OctalCode;
+use grundy::impartial::games::octal::{OctalCode, SequenceSolver};
 use grundy::outcome::Winner;
 use grundy::registry::parse_spec;
 use grundy::theory::period::{search, Budget, Period, Stop};
@@ -589,13 +590,32 @@ fn oeis_four_and_five_digit_codes() {
 /// entry A071436 says "the last exception is at n = 326637" (offset 1), i.e. preperiod
 /// 326638: the OEIS comment is wrong. An independent naive O(n²) C program (the mex over
 /// every option of the rules, written for this audit) finds the last `n` with
-/// `G(n) ≠ G(n + 144)` at 326639, as grundy does here.
+/// `G(n) ≠ G(n + 144)` at 326639, as grundy does here and with its reference solver
+/// (`naive_solver_agrees_on_the_last_exception_of_0_56`).
 #[test]
 fn oeis_a071436_last_exception_of_0_56_is_326639_not_326637() {
     let (table, s) = table_and_stats("0.56", 1 << 19);
     assert_eq!(summary(&s), (64, 22778, "0x5b", 46, Some(1795)));
     // The period itself is certified (from 2^20 values) by the unit test
     // `solved_games_have_their_published_periods`.
+    let last = (0..table.len() - 144)
+        .rev()
+        .find(|&n| table[n] != table[n + 144]);
+    assert_eq!(last, Some(326639));
+}
+
+/// The same last exception of 0.56 by grundy's O(n²) reference solver (the mex over every
+/// option, no rare-value shortcut), as the C program found it.
+#[test]
+#[ignore = "long: O(n²) over 327500 heaps, about 5e10 option visits (116 s)"]
+fn naive_solver_agrees_on_the_last_exception_of_0_56() {
+    let rules = OctalCode::parse("0.56", "0.56").unwrap().rules();
+    let mut naive = NaiveSolver::new(&rules, vec![0]);
+    while naive.values().len() <= 327_500 {
+        let v = naive.next_value().unwrap();
+        naive.push(v).unwrap();
+    }
+    let table = naive.values().to_vec();
     let last = (0..table.len() - 144)
         .rev()
         .find(|&n| table[n] != table[n + 144]);
