@@ -351,3 +351,26 @@ fn solving_a_kayles_heap_of_44444444_fits_in_memory() {
         Some(3_703_698)
     );
 }
+
+/// Misère take-and-break games are searched (they used to be refused as having no theory):
+/// Kayles rows 1 and 4 lose for the mover, 2 and 1 + 1 win; past 200 tokens the search is
+/// refused in one line.
+#[test]
+fn misere_kayles_is_searched_and_bounded() {
+    let (code, out, err) = grundy(&["batch", "kayles", "--misere"], "1\n4\n2\n1 1\n");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "second\nsecond\nfirst\nfirst\n"),
+        "{err}"
+    );
+    let v = json(&["solve", "kayles", "5", "--misere", "--json"]);
+    assert_eq!(v["winner"], "first");
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"component": 0, "to": "4"}, {"component": 0, "to": "2+2"}])
+    );
+    let (code, _, err) = grundy(&["solve", "kayles", "150", "60", "--misere"], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("210 tokens are past the 200"), "{err}");
+}

@@ -39,6 +39,8 @@ use crate::impartial::HeapGame;
 use crate::error::GameError;
 use crate::impartial::heap::HeapRules;
 use crate::numeric::Nimber;
+use crate::outcome::Winner;
+use crate::theory::misere_search::MisereSearch;
 use crate::theory::period::PeriodRule;
 pub use rules::MoveRules;
 pub use table::{ValueTable, Values};
@@ -255,12 +257,19 @@ impl OctalCode {
 pub struct TakeAndBreak {
     rules: MoveRules,
     spec: String,
+    /// Misère outcomes found so far, shared by the clones of one game (no misère theorem
+    /// covers take-and-break games: `theory::misere_search`).
+    misere: std::sync::Arc<MisereSearch>,
 }
 
 impl TakeAndBreak {
     /// A game of these moves, named `spec` in outputs and checkpoints.
     pub fn new(rules: MoveRules, spec: String) -> TakeAndBreak {
-        TakeAndBreak { rules, spec }
+        TakeAndBreak {
+            rules,
+            spec,
+            misere: Default::default(),
+        }
     }
 
     /// The game of an octal code, spec `octal:<normal code>`.
@@ -325,6 +334,14 @@ impl HeapRules for TakeAndBreak {
 
     fn period_rule(&self) -> PeriodRule {
         period_rule_of(&self.rules)
+    }
+
+    /// By exhaustive search over the multisets of heaps reachable (`theory::misere_search`):
+    /// misère take-and-break games are wild in general, so no rule on the values decides them.
+    fn misere_outcome(&self, heaps: &[u64]) -> Result<Winner, GameError> {
+        self.misere.outcome(&self.spec, heaps, &|n, visit| {
+            self.rules.visit_options(n, visit)
+        })
     }
 
     /// With a certified period `(i, p)`, a split `a + b` of a huge heap with `a ≥ i` has

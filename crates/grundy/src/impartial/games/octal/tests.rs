@@ -336,3 +336,60 @@ fn bang_codes_mean_the_parts_must_differ() {
         assert!(err.contains(needle), "{bad}: {err}");
     }
 }
+
+/// Misère take-and-break games are searched position by position (`theory::misere_search`).
+/// Where an octal code is a subtraction game, grundy's subtraction family decides misère play
+/// by the SJ rule, proved for `S = {a..b}` (`theory::misere`): the two methods must agree on
+/// every sum, winner and winning moves alike.
+#[test]
+fn misere_search_agrees_with_the_subtraction_rule() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |bound: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % bound
+    };
+    for (code, set) in [
+        ("octal:0.33", "subtraction:1,2"),
+        ("octal:0.333", "subtraction:1,2,3"),
+        ("octal:0.0333", "subtraction:2,3,4"),
+    ] {
+        let (octal, subtraction) = (parse_spec(code).unwrap(), parse_spec(set).unwrap());
+        for _ in 0..60 {
+            let heaps: Vec<String> = (0..1 + next(4)).map(|_| next(14).to_string()).collect();
+            let heaps: Vec<&str> = heaps.iter().map(String::as_str).collect();
+            let by_search = octal.solve(&heaps, Play::Misere).unwrap();
+            let by_rule = subtraction.solve(&heaps, Play::Misere).unwrap();
+            assert_eq!(by_search.winner, by_rule.winner, "{code} {heaps:?}");
+            let sorted = |mut moves: Vec<crate::impartial::family::Move>| {
+                moves.sort_by(|a, b| (a.component, &a.to).cmp(&(b.component, &b.to)));
+                moves
+            };
+            assert_eq!(
+                sorted(by_search.winning_moves),
+                sorted(by_rule.winning_moves),
+                "{code} {heaps:?}"
+            );
+        }
+    }
+}
+
+/// Misère Kayles is wild (no rule on normal-play values decides it); the search gives the
+/// single rows the first player loses, and refuses a sum past its bound in one line.
+#[test]
+fn misere_kayles_rows() {
+    let kayles = parse_spec("kayles").unwrap();
+    let losing: Vec<u64> = (0..=24)
+        .filter(|n| {
+            let row = n.to_string();
+            kayles.solve(&[&row], Play::Misere).unwrap().winner == crate::outcome::Winner::Second
+        })
+        .collect();
+    assert_eq!(losing, [1, 4, 9, 12, 20]);
+    let err = kayles
+        .solve(&["300", "300"], Play::Misere)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("searched position by position"), "{err}");
+}
