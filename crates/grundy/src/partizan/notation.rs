@@ -8,13 +8,20 @@
 //! `{3|{2*|1*}}`: a side containing bars is one game), and sums `+`, differences `-`, unary
 //! minus and parentheses anywhere.
 //!
+//! Also read, because CGSuite prints them: `^<n>` = ↑^n (up-nth: `↑^n = {0 | ↓^[n−1]*}`),
+//! `^[n]` = ↑ + ↑^2 + … + ↑^n (`= {↑^[n−1] | *}`), `v<n>`, `v[n]` their negatives, with a
+//! number before and a nimber after (`2^<3>*`); `+-{a,b}` = `{a,b | -a,-b}` (braces without
+//! a bar after `+-` are a list of left options); `xTiny(y)` = `x + Tiny(y)`, `xMiny(y)` =
+//! `x + Miny(y)` for a number `x`. grundy prints these values in braces.
+//!
 //! Printed: `x + n·↑ + *m` in the compact form (`1/2^^*3`, and `2+^3` for the reason above), `+-x` for `{x|-x}`, `Tiny(x)` and
 //! `Miny(x)` for numbers `x > 0`, otherwise braces, with a side's sole braced option written
 //! inline with one more bar (`{3||2*|1*}`). Options are listed in a fixed order, so equal
 //! games print alike.
 //!
 //! Literals are bounded so that no text can make the engine overflow or allocate without
-//! limit: numerators and denominators up to `2^32`, up-multiples and nimbers up to 256.
+//! limit: numerators and denominators up to `2^32`, up-multiples and nimbers up to 256, powers
+//! of up up to 64.
 
 use super::{Dyadic, Game};
 use crate::GameError;
