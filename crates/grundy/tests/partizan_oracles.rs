@@ -175,6 +175,121 @@ fn bad_input_names_the_character() {
     }
 }
 
+/// `↑^[n]` written out in braces from CGSuite's definition (`CanonicalShortGameOps.powTo` of
+/// `↑ = {0|*}`): `↑^[0] = 0`, `↑^[k] = {↑^[k−1] | *}`.
+fn up_sum_braces(n: usize) -> String {
+    (0..n).fold("0".to_string(), |g, _| format!("{{{g}|*}}"))
+}
+
+/// `↑^n` in braces from CGSuite's `pow` of `↑`: `↑^n = {0 | * − ↑^[n−1]}`.
+fn up_nth_braces(n: usize) -> String {
+    format!("{{0|* - {}}}", up_sum_braces(n - 1))
+}
+
+/// The forms CGSuite prints for uptimals, read back: `^<n>` = ↑^n, `^[n]` = ↑ + ↑^2 + … + ↑^n,
+/// `v<n>`, `v[n]` their negatives (`Uptimal.appendTo`; `UptimalExpansion.isUnit`, `isUnitSum`).
+#[test]
+fn cgsuite_up_powers() {
+    // CGSuite's own cases (EvalTest "Pow", "Pow*", "PowTo", "PowTo*").
+    same("^<2>", "{0|v*}");
+    same("^<2>*", "{0,*|v}");
+    same("^[2]", "{^|*}");
+    same("^[2]*", "{0,^*|0}");
+    same("^<1>", "^");
+    same("^[1]", "^");
+    let mut sum = Game::zero();
+    for n in 1..=12 {
+        let (nth, powers) = (g(&format!("^<{n}>")), g(&format!("^[{n}]")));
+        assert_eq!(nth, g(&up_nth_braces(n)), "^<{n}>");
+        assert_eq!(powers, g(&up_sum_braces(n)), "^[{n}]");
+        // `^[n]` is printed for the digits 1…1: the sum of the first n powers.
+        sum = sum + nth;
+        assert_eq!(powers, sum, "^[{n}] = ^ + ^<2> + … + ^<{n}>");
+        assert_eq!(nth + g(&format!("v<{n}>")), Game::zero(), "^<{n}> + v<{n}>");
+        assert_eq!(
+            powers + g(&format!("v[{n}]")),
+            Game::zero(),
+            "^[{n}] + v[{n}]"
+        );
+        assert_eq!(g(&format!("v<{n}>")), -nth);
+        // Uptimals are ordered by their digits: 0 < ↑^(n+1) < ↑^n, and the atomic weight
+        // is the first digit (`Uptimal.atomicWeight`).
+        let next = g(&format!("^<{}>", n + 1));
+        assert_eq!(
+            next.compare(Game::zero()),
+            Relation::Greater,
+            "^<{}>",
+            n + 1
+        );
+        assert_eq!(next.compare(nth), Relation::Less, "^<{}> < ^<{n}>", n + 1);
+        let weight = i64::from(n == 1);
+        assert_eq!(
+            nth.atomic_weight().unwrap(),
+            Game::integer(weight),
+            "^<{n}>"
+        );
+        assert_eq!(powers.atomic_weight().unwrap(), Game::integer(1), "^[{n}]");
+    }
+    // A number before, a nimber after, as CGSuite prints `x^<n>*m`.
+    same("2^<3>*2", "2 + ^<3> + *2");
+    same("-1/2v[2]", "-1/2 + v[2]");
+    same("{1|^<3>}", &format!("{{1|{}}}", up_nth_braces(3)));
+    assert_eq!(g("^<64> + v<64>"), Game::zero());
+}
+
+/// `+-{a,b}` (CGSuite's print of a switch `G = −G` with several left options,
+/// `CanonicalShortGame.appendTo`; EvalTest "Multiple switch": `+-{1,1+*}` prints `+-{1,1*}`)
+/// and `xTiny(y)`, `xMiny(y)` (its print of `{x||x|x−y}` and `{x+y|x||x}`).
+#[test]
+fn cgsuite_switch_lists_and_translated_tiny() {
+    same("+-{1,1*}", "{1,1*|-1,-1*}");
+    same("+-{1,2}", "{1,2|-1,-2}");
+    same("± {1, {2|1}}", "{1,{2|1}|-1,{-1|-2}}");
+    same("3+-{1,2}", "3 + {1,2|-1,-2}");
+    same("+-{5}", "+-5");
+    // Braces with a bar stay one game: CGSuite's "Compound switch".
+    same("+-1+-2+-3+-4", "+-{10|8||6|4|||4|2||0|-2}");
+    same("+-{3|2}", "{{3|2}|{-2|-3}}");
+    same("+-(1*)", "{1*|-1*}");
+    same("Tiny({2|1})", "{0|||0||-1|-2}");
+    for (x, y) in [("2", "2"), ("-1", "2"), ("1/2", "3/4"), ("3", "{2|1}")] {
+        same(&format!("{x}Tiny({y})"), &format!("{x} + Tiny({y})"));
+        same(&format!("{x}Tiny({y})"), &format!("{{{x}||{x}|{x}-({y})}}"));
+        same(&format!("{x}Miny({y})"), &format!("{{{x}+({y})|{x}||{x}}}"));
+    }
+}
+
+#[test]
+fn bad_cgsuite_forms_name_the_token() {
+    for (text, needle) in [
+        ("^<", "a count is missing after `^<` at position 3"),
+        ("v[", "a count is missing after `v[` at position 3"),
+        ("^<0>", "`^<0>`: powers of up count from 1 at position 3"),
+        ("v[0]", "`v[0]`: powers of up count from 1"),
+        (
+            "^<99999999999>",
+            "a power of up larger than 64 at position 3",
+        ),
+        ("2^[65]", "a power of up larger than 64 at position 4"),
+        ("^<2", "unbalanced `<`: no matching `>` at position 2"),
+        ("^[2>", "unexpected `>` at position 4"),
+        ("^<x>", "unexpected `x` at position 3"),
+        ("^^<2>", "unexpected `<` at position 3"),
+        ("^<2>3", "unexpected `3` at position 5"),
+        ("+-{", "unbalanced `{`: no matching `}` at position 3"),
+        ("+-{}", "`+-{}` lists no option at position 3"),
+        ("+-{1,}", "an option is missing at position 6"),
+        ("+-(1,2)", "unexpected `,` at position 5"),
+        ("2Tiny", "`Tiny` needs `(x)`"),
+        ("2Tiny(", "a game is missing at position 7"),
+        ("2Foo(1)", "unknown name `Foo` at position 2"),
+    ] {
+        let err = text.parse::<Game>().unwrap_err().to_string();
+        assert!(err.contains(needle), "`{text}`: {err}");
+        assert!(!err.contains('\n'));
+    }
+}
+
 #[test]
 fn games_are_shared_across_threads() {
     let handles: Vec<_> = (0..4)

@@ -134,6 +134,23 @@ proptest! {
         }
     }
 
+    /// Text strung from the tokens of CGSuite's printed forms (`^<n>`, `v[n]`, `+-{a,b}`,
+    /// `2Tiny(2)`), well-formed or not, answers or refuses in one line; never panics. Counts
+    /// stay small so that what parses is cheap to build.
+    #[test]
+    fn cgsuite_token_soup_answers_or_refuses(
+        tokens in prop::collection::vec(prop::sample::select(vec![
+            "^", "v", "<", ">", "[", "]", "2", "13", "0", "65", "99999999999", "*", "+-", "±",
+            "{", "}", "|", ",", "(", ")", "Tiny", "Miny", "-", "+", "1/2", " ",
+        ]), 0..14),
+    ) {
+        let text = tokens.concat();
+        match text.parse::<Game>() {
+            Ok(g) => prop_assert_eq!(g.to_string().parse::<Game>().unwrap(), g),
+            Err(e) => prop_assert!(!e.to_string().contains('\n'), "{}: {}", text, e),
+        }
+    }
+
     /// Cakes of any size up to 2^63 − 1: a sum's value is the exact sum of the closed forms
     /// when that fits in 64 bits and a refusal otherwise; `solve` always names the winners.
     #[test]

@@ -8,7 +8,7 @@ use grundy::GameError;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A game in CGSuite notation, e.g. `{3||2*|1*}`, `^ + *2`, `{1|-1} + {1|-1}`.
+    /// A game in CGSuite notation, e.g. `{3||2*|1*}`, `^ + *2`, `{1|-1} + {1|-1}`, `^<2>`, `+-{1,2}`.
     #[arg(allow_hyphen_values = true)]
     expr: String,
     /// Machine-readable output: {"canonical", "outcome", "is_number", "left_stop",

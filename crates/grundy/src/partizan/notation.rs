@@ -8,13 +8,20 @@
 //! `{3|{2*|1*}}`: a side containing bars is one game), and sums `+`, differences `-`, unary
 //! minus and parentheses anywhere.
 //!
+//! Also read, because CGSuite prints them: `^<n>` = ↑^n (up-nth: `↑^n = {0 | ↓^[n−1]*}`),
+//! `^[n]` = ↑ + ↑^2 + … + ↑^n (`= {↑^[n−1] | *}`), `v<n>`, `v[n]` their negatives, with a
+//! number before and a nimber after (`2^<3>*`); `+-{a,b}` = `{a,b | -a,-b}` (braces without
+//! a bar after `+-` are a list of left options); `xTiny(y)` = `x + Tiny(y)`, `xMiny(y)` =
+//! `x + Miny(y)` for a number `x`. grundy prints these values in braces.
+//!
 //! Printed: `x + n·↑ + *m` in the compact form (`1/2^^*3`, and `2+^3` for the reason above), `+-x` for `{x|-x}`, `Tiny(x)` and
 //! `Miny(x)` for numbers `x > 0`, otherwise braces, with a side's sole braced option written
 //! inline with one more bar (`{3||2*|1*}`). Options are listed in a fixed order, so equal
 //! games print alike.
 //!
 //! Literals are bounded so that no text can make the engine overflow or allocate without
-//! limit: numerators and denominators up to `2^32`, up-multiples and nimbers up to 256.
+//! limit: numerators and denominators up to `2^32`, up-multiples and nimbers up to 256, powers
+//! of up up to 64.
 
 use super::{Dyadic, Game};
 use crate::GameError;
@@ -27,6 +34,9 @@ pub const MAX_LITERAL: u64 = 1 << 32;
 /// Largest up-multiple or nimber in a literal: sums with hot games and the invariants walk
 /// their options explicitly (`*m` has `m` options on each side), so the work grows with `m²`.
 pub const MAX_UP_OR_NIM: u64 = 256;
+/// Largest `n` in `^<n>`, `^[n]` (and their downs): `↑^n` is a chain of `n` nested forms, and
+/// sums with it walk all of them, so the work grows with `n²`.
+pub const MAX_UP_POWER: u64 = 64;
 /// Deepest nesting of braces and parentheses.
 pub const MAX_DEPTH: usize = 200;
 
@@ -236,8 +246,7 @@ impl Parser<'_> {
         loop {
             self.skip_space();
             if self.eat("+-") || self.eat("±") {
-                let t = self.term()?;
-                g = g.try_add(pm(t)?)?;
+                g = g.try_add(self.switch()?)?;
             } else if self.eat("+") {
                 g = g.try_add(self.term()?)?;
             } else if self.eat("-") {
@@ -254,7 +263,7 @@ impl Parser<'_> {
             return Err(self.error_at(self.pos, "a game is missing".into()));
         };
         if self.eat("+-") || self.eat("±") {
-            return pm(self.term()?);
+            return self.switch();
         }
         match c {
             // `-2^` is `-2 + ^`: a minus sign touching digits belongs to the number.
@@ -409,8 +418,15 @@ impl Parser<'_> {
                 exp = den.trailing_zeros();
             }
             x = Dyadic::new(if negative { -num } else { num }, exp)?;
+            // `2Tiny(2)` = 2 + Tiny(2): CGSuite prints `{x||x|y}` as `xTiny(x−y)` and
+            // `{y|x||x}` as `xMiny(y−x)` for a number `x` (`CanonicalShortGame.appendTo`,
+            // case `isNumberTiny`: the translate, then the subscript).
+            if self.peek().is_some_and(|c| c.is_alphabetic() && c != 'v') || self.word_ahead() {
+                return Game::try_number_up_star(x, 0, 0)?.try_add(self.named()?);
+            }
         }
         let mut ups: i64 = 0;
+        let mut power = Game::zero();
         if let Some(arrow @ ('^' | 'v')) = self.peek() {
             let sign = if arrow == '^' { 1 } else { -1 };
             let mut count = 0;
@@ -418,17 +434,23 @@ impl Parser<'_> {
                 self.pos += 1;
                 count += 1;
             }
-            let n = match self.digits() {
-                Some((_, at)) if count == 1 && arrow == '^' && number.is_some() => {
-                    return Err(self.power_or_ups(start, at))
-                }
-                Some(n) if count == 1 => self.bounded(n, MAX_UP_OR_NIM, "a multiple of up")? as i64,
-                Some((_, at)) => {
-                    return Err(self.error_at(at, format!("a count after `{arrow}{arrow}`")))
-                }
-                None => count,
-            };
-            ups = sign * n;
+            if count == 1 && matches!(self.peek(), Some('<' | '[')) {
+                power = self.up_power(arrow)?;
+            } else {
+                let n = match self.digits() {
+                    Some((_, at)) if count == 1 && arrow == '^' && number.is_some() => {
+                        return Err(self.power_or_ups(start, at))
+                    }
+                    Some(n) if count == 1 => {
+                        self.bounded(n, MAX_UP_OR_NIM, "a multiple of up")? as i64
+                    }
+                    Some((_, at)) => {
+                        return Err(self.error_at(at, format!("a count after `{arrow}{arrow}`")))
+                    }
+                    None => count,
+                };
+                ups = sign * n;
+            }
         }
         let mut nim = 0;
         if self.peek() == Some('*') {
@@ -438,7 +460,51 @@ impl Parser<'_> {
                 None => 1,
             };
         }
-        Game::try_number_up_star(x, ups, nim)
+        Game::try_number_up_star(x, ups, nim)?.try_add(power)
+    }
+
+    /// `^<n>` = ↑^n (up-nth) and `^[n]` = ↑ + ↑^2 + … + ↑^n, `v<n>` and `v[n]` their
+    /// negatives, as CGSuite prints an uptimal `x + d₁·↑ + d₂·↑^2 + … + dₙ·↑^n` whose only
+    /// nonzero digit is `dₙ = ±1` (`<n>`) or whose digits are all `+1` or all `−1` (`[n]`)
+    /// (`Uptimal.appendTo`, `UptimalExpansion.isUnit`/`isUnitSum`). Its tests: `{0|v*}`
+    /// prints `^<2>`, `{^|*}` prints `^[2]`, `^.PowTo(3)` prints `^[3]`. Called on the `<` or
+    /// `[` after the arrow.
+    fn up_power(&mut self, arrow: char) -> Result<Game, GameError> {
+        let open = self.pos;
+        let (bracket, close) = if self.chars[open] == '<' {
+            ('<', '>')
+        } else {
+            ('[', ']')
+        };
+        self.pos += 1;
+        let Some(n) = self.digits() else {
+            return Err(match self.peek() {
+                Some(c) => self.unexpected(c),
+                None => self.error_at(
+                    self.pos,
+                    format!("a count is missing after `{arrow}{bracket}`"),
+                ),
+            });
+        };
+        let at = n.1;
+        let n = self.bounded(n, MAX_UP_POWER, "a power of up")? as usize;
+        if n == 0 {
+            return Err(self.error_at(
+                at,
+                format!("`{arrow}{bracket}0{close}`: powers of up count from 1"),
+            ));
+        }
+        self.close(close, open)?;
+        let g = if bracket == '<' {
+            up_nth(n)?
+        } else {
+            up_sum(n)?
+        };
+        if arrow == '^' {
+            Ok(g)
+        } else {
+            g.try_neg()
+        }
     }
 
     /// The refusal of `2^40`: CGSuite, and every other argument of grundy (`--to 2^20`),
@@ -458,6 +524,18 @@ impl Parser<'_> {
     /// The inside of `{…}`: options separated by commas, left from right by the longest run
     /// of bars; a side that itself contains bars is one game.
     fn braces(&mut self, open: usize) -> Result<Game, GameError> {
+        let pieces = self.brace_pieces()?;
+        if !pieces.iter().any(|p| matches!(p, Piece::Bars(..))) {
+            return Err(self.error_at(
+                open,
+                "`{` without a `|` between left and right options".into(),
+            ));
+        }
+        self.build(&pieces)
+    }
+
+    /// The pieces of the inside of `{…}`, up to (not past) the closing `}`.
+    fn brace_pieces(&mut self) -> Result<Vec<Piece>, GameError> {
         let mut pieces = Vec::new();
         loop {
             self.skip_space();
@@ -491,13 +569,31 @@ impl Parser<'_> {
         if let Some(c) = self.peek().filter(|&c| c != '}') {
             return Err(self.unexpected(c));
         }
-        if !pieces.iter().any(|p| matches!(p, Piece::Bars(..))) {
-            return Err(self.error_at(
-                open,
-                "`{` without a `|` between left and right options".into(),
-            ));
+        Ok(pieces)
+    }
+
+    /// What follows `+-` (or `±`): `±g = {g | −g}` for a game `g`, and for a list in braces
+    /// without a bar `±{a, b} = {a, b | −a, −b}`, the form CGSuite prints for a switch
+    /// `G = −G` with several left options (`CanonicalShortGame.appendTo`, case `isSwitch`;
+    /// its test "Multiple switch": `+-{1,1+*}` prints `+-{1,1*}`). Braces with bars are one
+    /// game, as after any other operator (`+-{3|2}` is `±{3|2}`).
+    fn switch(&mut self) -> Result<Game, GameError> {
+        self.skip_space();
+        if self.peek() != Some('{') {
+            return pm(&[self.term()?]);
         }
-        self.build(&pieces)
+        let open = self.pos;
+        self.pos += 1;
+        let pieces = self.nested(|p| p.brace_pieces())?;
+        self.close('}', open)?;
+        if pieces.iter().any(|p| matches!(p, Piece::Bars(..))) {
+            return pm(&[self.build(&pieces)?]);
+        }
+        let options = self.side(&pieces)?;
+        if options.is_empty() {
+            return Err(self.error_at(open, "`+-{}` lists no option".into()));
+        }
+        pm(&options)
     }
 
     fn build(&self, pieces: &[Piece]) -> Result<Game, GameError> {
@@ -550,7 +646,26 @@ impl Parser<'_> {
     }
 }
 
-/// `±g = {g | -g}`.
-fn pm(g: Game) -> Result<Game, GameError> {
-    Game::try_from_options(&[g], &[g.try_neg()?])
+/// `↑^[n]` by CGSuite's `powTo` of `↑ = {0|*}` (`CanonicalShortGameOps.powTo`):
+/// `↑^[0] = 0`, `↑^[k] = {↑^[k−1] | *}`. It equals `↑ + ↑^2 + … + ↑^n`, which is what the
+/// printed `^[n]` stands for (the oracle tests check the two agree).
+fn up_sum(n: usize) -> Result<Game, GameError> {
+    let star = Game::nimber(1);
+    (0..n).try_fold(Game::zero(), |g, _| Game::try_from_options(&[g], &[star]))
+}
+
+/// `↑^n` by CGSuite's `pow` of `↑ = {0|*}` (`CanonicalShortGameOps.pow`):
+/// `↑^n = {0 | * − ↑^[n−1]}`, so `↑^1 = ↑` and `↑^2 = {0|↓*}`.
+fn up_nth(n: usize) -> Result<Game, GameError> {
+    let right = Game::nimber(1).try_sub(up_sum(n - 1)?)?;
+    Game::try_from_options(&[Game::zero()], &[right])
+}
+
+/// `±{a, b, …} = {a, b, … | −a, −b, …}`.
+fn pm(options: &[Game]) -> Result<Game, GameError> {
+    let negatives = options
+        .iter()
+        .map(|g| g.try_neg())
+        .collect::<Result<Vec<_>, _>>()?;
+    Game::try_from_options(options, &negatives)
 }
