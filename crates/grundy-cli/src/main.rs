@@ -49,6 +49,7 @@ enum Command {
     /// The Grundy value of one position.
     Value(commands::value::Args),
     /// G(0), …, G(N), one per line (streams).
+    #[command(visible_alias = "sequence")]
     Table(commands::table::Args),
     /// Outcomes for many positions: one per stdin line, `first` or `second` per output line.
     ///
