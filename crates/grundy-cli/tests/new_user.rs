@@ -538,3 +538,13 @@ fn a_refused_split_is_quoted_once() {
         "{err}"
     );
 }
+
+/// A search that finds no period says so once (it read "no period: no period observed").
+#[test]
+fn no_period_is_said_once() {
+    let out = answered(&["period", "officers", "--max", "1000"]);
+    assert!(
+        out.contains("\nno period observed up to 1000: ") && !out.contains("no period: no period"),
+        "{out}"
+    );
+}
