@@ -548,3 +548,18 @@ fn no_period_is_said_once() {
         "{out}"
     );
 }
+
+/// `batch` answers every line before a bad one, whether the lines arrive together (one
+/// chunk, judged as a whole) or one at a time, and names the bad line.
+#[test]
+fn batch_answers_the_lines_before_a_bad_one() {
+    for game in ["nim", "kayles", "subtraction:1,3,4"] {
+        let (code, out, err) = grundy(&["batch", game], "1 2\n\n3,4\n4\n");
+        assert_eq!(code, 2, "{game}");
+        assert_eq!(out, "first\nsecond\n", "{game}");
+        assert!(
+            err.starts_with("grundy: line 3: invalid position `3,4`"),
+            "{err}"
+        );
+    }
+}
