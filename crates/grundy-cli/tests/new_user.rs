@@ -563,3 +563,17 @@ fn batch_answers_the_lines_before_a_bad_one() {
         );
     }
 }
+
+/// A refused move with nothing to quote is said without empty quotes.
+#[test]
+fn a_refused_move_without_a_text_has_no_empty_quotes() {
+    let (_, out, _) = grundy(
+        &["play", "staircase", "18446744073709551615", "1"],
+        "1 0\nquit\n",
+    );
+    assert!(
+        out.contains("illegal move: a step would hold more than 2^64−1 coins")
+            && !out.contains("``"),
+        "{out}"
+    );
+}
