@@ -58,7 +58,7 @@ impl Subtraction {
 
     /// Parses the part after `subtraction:`: comma-separated numbers, `a..b` ranges and
     /// sequence names (`primes`, `squares`, `fibonacci`, `powers-of-2`), or `all-but:` and a
-    /// list of exceptions.
+    /// list of exceptions; either list may be in braces or brackets (`{1,3,4}`).
     pub fn parse(args: &str, spec: &str) -> Result<Self, GameError> {
         let args = unbracketed(args);
         if let Some(rest) = args.strip_prefix("all-but:") {
@@ -147,18 +147,27 @@ fn unbracketed(args: &str) -> &str {
 }
 
 /// A tip for an element such as `1-3`, which reads as the difference 1 − 3 (`2^64-1` is a
-/// number) when a range was meant.
-fn range_tip(element: &str) -> String {
-    match element.trim().split_once('-') {
-        Some((lo, hi))
-            if !lo.is_empty()
-                && !hi.is_empty()
-                && lo.chars().chain(hi.chars()).all(|c| c.is_ascii_digit()) =>
-        {
-            format!(" (for the range from {lo} to {hi} write `{lo}..{hi}`)")
+/// number) when a range was meant, or `1 3 4` / `1;3;4`, elements without commas.
+fn element_tip(element: &str) -> String {
+    let element = element.trim();
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    match element.split_once('-') {
+        Some((lo, hi)) if digits(lo) && digits(hi) => {
+            return format!(" (for the range from {lo} to {hi} write `{lo}..{hi}`)");
         }
-        _ => String::new(),
+        _ => {}
     }
+    let parts: Vec<&str> = element
+        .split(|c: char| c == ';' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() > 1 && parts.iter().all(|p| digits(p)) {
+        return format!(
+            " (separate the elements with commas: `{}`)",
+            parts.join(",")
+        );
+    }
+    String::new()
 }
 
 fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
@@ -174,7 +183,7 @@ fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError>
             parse_u64_expr(t).map_err(|reason| {
                 GameError::bad_spec(
                     spec,
-                    format!("element `{}` of the set: {reason}{}; a set lists positive integers up to 2^64−1, e.g. `1,3,4`, `1..6` or `2^63..2^63+5`", t.trim(), range_tip(t)),
+                    format!("element `{}` of the set: {reason}{}; a set lists positive integers up to 2^64−1, e.g. `1,3,4`, `1..6` or `2^63..2^63+5`", t.trim(), element_tip(t)),
                 )
             })
         };
@@ -531,6 +540,16 @@ mod tests {
             e.contains("`1-3` is negative") && e.contains("write `1..3`"),
             "{e}"
         );
+        for spaced in ["1 3 4", "1;3;4"] {
+            let e = Subtraction::parse(spaced, spaced)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                e.contains("separate the elements with commas: `1,3,4`"),
+                "{e}"
+            );
+        }
         // A difference that is a number stays one: 2^64-1 is the largest element.
         assert_eq!(game("2^64-1").max_removal(), u64::MAX);
         for bad in ["{1,3,4", "{}", "{1,3}}"] {
