@@ -287,6 +287,9 @@ fn unknown_name(name: &str) -> String {
             entry.name, entry.example
         );
     }
+    if matches!(name, "misere" | "misère") {
+        return "misère play is an option, not a game: `grundy solve --misere nim 1 2`".into();
+    }
     let names: Vec<&str> = CATALOGUE.iter().map(|e| e.name).collect();
     let near = nearest_names(name);
     let tip = if near.is_empty() {
@@ -431,6 +434,8 @@ mod tests {
                 "{typed}: {err}"
             );
         }
+        let err = parse_spec("misere").err().unwrap().to_string();
+        assert!(err.contains("`grundy solve --misere nim 1 2`"), "{err}");
         let err = parse_spec("xyzzy").err().unwrap().to_string();
         assert!(!err.contains("did you mean"), "{err}");
         let err = parse_spec("domineering").err().unwrap().to_string();
