@@ -47,7 +47,8 @@ pub fn usage_error(error: clap::Error, command: Option<&str>) -> ExitCode {
 }
 
 /// What an extra word (not an option: `--jsn` has clap's own tip) most likely meant:
-/// `value nim 1 2` a sum, `table kayles 20` the option `--to 20`.
+/// `value nim 1 2` a sum, `table kayles 20` the option `--to 20`, `period kayles 1000`
+/// the option `--max 1000`.
 fn extra_word_hint(error: &clap::Error, command: Option<&str>) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if error.kind() != ErrorKind::UnknownArgument {
@@ -66,6 +67,9 @@ fn extra_word_hint(error: &clap::Error, command: Option<&str>) -> Option<String>
         ),
         command @ ("table" | "plot" | "octal-stats") => Some(format!(
             "the last heap size is the option `--to N`: `grundy {command} GAME --to {word}`"
+        )),
+        command @ ("period" | "pattern") => Some(format!(
+            "the largest heap to compute is the option `--max N`: `grundy {command} GAME --max {word}`"
         )),
         _ => None,
     }

@@ -519,6 +519,8 @@ fn natural_spellings_are_read_or_answered_with_the_fix() {
             "{err}"
         );
     }
+    let err = refused(&["period", "kayles", "1000"]);
+    assert!(err.contains("`grundy period GAME --max 1000`"), "{err}");
     // An option typo keeps clap's tip alone, not the hint about sums.
     let err = refused(&["value", "nim", "3", "--jsn"]);
     assert!(err.contains("'--json'") && !err.contains("solve"), "{err}");
