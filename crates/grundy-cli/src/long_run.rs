@@ -6,7 +6,7 @@ use grundy::impartial::games::octal::sequence::{ChunkFn, Outcome, Run};
 use grundy::impartial::games::octal::three_way;
 use grundy::impartial::games::octal::{period_rule_of, MoveRules, TakeAndBreak};
 use grundy::limits::{human_bytes, table_bytes, Budget};
-use grundy::registry::parse_long_run;
+use grundy::registry::{parse_long_run, parse_spec};
 use grundy::theory::period::PeriodRule;
 use grundy::GameError;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -151,13 +151,16 @@ fn past_budget_note(rules: &MoveRules, spec: &str, to: u64, budget: Budget) -> O
     ))
 }
 
-/// The take-and-break game `game` names, or an error saying which games support long runs.
+/// The take-and-break game `game` names, or an error saying which games support long runs
+/// (the spec's own error first: an unknown name is named as unknown, not as "not octal").
 pub fn long_run_game(game: &str) -> Result<TakeAndBreak, GameError> {
-    parse_long_run(game)?.ok_or_else(|| {
-        GameError::Unsupported(format!(
-            "`{game}` is not an octal game or Grundy's game; statistics and checkpoints are for those"
-        ))
-    })
+    if let Some(found) = parse_long_run(game)? {
+        return Ok(found);
+    }
+    parse_spec(game)?;
+    Err(GameError::Unsupported(format!(
+        "`{game}` is not an octal game or Grundy's game; statistics and checkpoints are for those"
+    )))
 }
 
 #[cfg(test)]

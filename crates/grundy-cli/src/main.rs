@@ -13,12 +13,12 @@ mod serve;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// grundy: who wins an impartial game, why, and how.
+/// grundy: who wins a combinatorial game, why, and how.
 #[derive(Parser)]
 #[command(
     name = "grundy",
     version,
-    about = "Who wins an impartial game, why, and how: Grundy values, every winning move, derivations, periods, plots, and play against a perfect engine.",
+    about = "Who wins a combinatorial game, why, and how: Grundy values of impartial games (every winning move, derivations, periods, plots, play against a perfect engine) and canonical forms of partizan ones (outcomes, temperatures, thermographs).",
     after_help = "Examples:
   grundy solve subtraction:1,3,4 10 20 30   who wins the sum, and every winning move
   grundy explain kayles 5 8                 the derivation by hand
@@ -49,6 +49,7 @@ enum Command {
     /// The Grundy value of one position.
     Value(commands::value::Args),
     /// G(0), …, G(N), one per line (streams).
+    #[command(visible_alias = "sequence")]
     Table(commands::table::Args),
     /// Outcomes for many positions: one per stdin line, `first` or `second` per output line.
     ///

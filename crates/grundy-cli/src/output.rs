@@ -37,13 +37,42 @@ pub fn usage_error(error: clap::Error, command: Option<&str>) -> ExitCode {
             Err(e) => write_failed(&e.to_string()),
         };
     }
-    // `value nim 1 2`: the user meant a sum.
-    let hint = (command == Some("value") && error.kind() == ErrorKind::UnknownArgument).then_some(
-        "`value` takes one position; for a sum of several, use `grundy solve GAME POSITION...`",
+    let line = one_line(
+        &error.render().to_string(),
+        command,
+        extra_word_hint(&error, command).as_deref(),
     );
-    let line = one_line(&error.render().to_string(), command, hint);
     let _ = writeln!(io::stderr(), "grundy: {line}");
     ExitCode::from(2)
+}
+
+/// What an extra word (not an option: `--jsn` has clap's own tip) most likely meant:
+/// `value nim 1 2` a sum, `table kayles 20` the option `--to 20`, `period kayles 1000`
+/// the option `--max 1000`.
+fn extra_word_hint(error: &clap::Error, command: Option<&str>) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if word.starts_with('-') {
+        return None;
+    }
+    match command? {
+        "value" => Some(
+            "`value` takes one position; for a sum of several, use `grundy solve GAME POSITION...`"
+                .to_string(),
+        ),
+        command @ ("table" | "plot" | "octal-stats") => Some(format!(
+            "the last heap size is the option `--to N`: `grundy {command} GAME --to {word}`"
+        )),
+        command @ ("period" | "pattern") => Some(format!(
+            "the largest heap to compute is the option `--max N`: `grundy {command} GAME --max {word}`"
+        )),
+        _ => None,
+    }
 }
 
 /// Folds clap's multi-line report into one line that keeps all of its information — the

@@ -410,3 +410,172 @@ fn progress_never_reaches_pipes() {
     assert!(out.trim().parse::<u64>().is_ok(), "{out}");
     assert!(err.is_empty(), "{err}");
 }
+
+/// Runs `args`, expects success, and returns stdout.
+fn answered(args: &[&str]) -> String {
+    let (code, out, err) = grundy(args, "");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// Issue 13's papercut: a bare octal code is the spec `octal:<code>` in every command, with
+/// the same answer, and `octal-stats` takes it too.
+#[test]
+fn a_bare_octal_code_is_a_game() {
+    for (bare, spelled) in [
+        (&["solve", "0.6", "5"][..], &["solve", "octal:0.6", "5"][..]),
+        (
+            &["solve", "4.07", "10", "11"],
+            &["solve", "octal:4.07", "10", "11"],
+        ),
+        (
+            &["value", ".137", "100"],
+            &["value", "dawsons-chess", "100"],
+        ),
+        (
+            &["table", "0.6", "--to", "30"],
+            &["table", "officers", "--to", "30"],
+        ),
+        (&["explain", "0.77", "5"], &["explain", "kayles", "5"]),
+        (
+            &["period", "0.07", "--json"],
+            &["period", "dawsons-kayles", "--json"],
+        ),
+        (
+            &["octal-stats", "0.6", "--to", "1000", "--json"],
+            &["octal-stats", "officers", "--to", "1000", "--json"],
+        ),
+    ] {
+        assert_eq!(answered(bare), answered(spelled), "{bare:?}");
+    }
+    assert!(answered(&["solve", "0.6", "5"]).starts_with("game: octal:0.6\n"));
+    // A malformed bare code is named as a code, not as an unknown game.
+    let err = refused(&["solve", "0.9x", "5"]);
+    assert!(err.contains("`x` is not a code digit"), "{err}");
+}
+
+/// Unknown names get the names they most likely meant; a partizan game in an impartial-only
+/// command is named as partizan; `octal-stats` of an unknown name says it is unknown.
+#[test]
+fn unknown_games_suggest_what_was_meant() {
+    let err = refused(&["solve", "kayle", "5"]);
+    assert!(err.contains("did you mean `kayles`?"), "{err}");
+    let err = refused(&["octal-stats", "kayle", "--to", "100"]);
+    assert!(
+        err.contains("unknown game `kayle`") && err.contains("`kayles`"),
+        "{err}"
+    );
+    let err = refused(&["octal-stats", "nim", "--to", "100"]);
+    assert!(err.contains("`nim` is not an octal game"), "{err}");
+    for command in ["period", "table", "pattern"] {
+        let mut args = vec![command, "domineering"];
+        if command == "table" {
+            args.extend(["--to", "5"]);
+        }
+        let err = refused(&args);
+        assert!(
+            err.contains("`domineering` is a partizan game") && !err.contains("unknown"),
+            "{err}"
+        );
+    }
+}
+
+/// Spellings a competitive programmer types: a set in braces, heaps with commas, a range with
+/// a dash, a spec the shell split, a missing position, an extra word for `--to`.
+#[test]
+fn natural_spellings_are_read_or_answered_with_the_fix() {
+    assert_eq!(
+        answered(&["solve", "subtraction:{1,2,3}", "10"]),
+        answered(&["solve", "subtraction:1..3", "10"])
+    );
+    // `grundy solve subtraction:{1,2,3} 10` unquoted: bash passes three specs.
+    let err = refused(&[
+        "solve",
+        "subtraction:1",
+        "subtraction:2",
+        "subtraction:3",
+        "10",
+    ]);
+    assert!(
+        err.contains("looks like a GAME") && err.contains("quote it"),
+        "{err}"
+    );
+    let err = refused(&["solve", "nim", "3,4,5"]);
+    assert!(err.contains("separated by spaces: `3 4 5`"), "{err}");
+    let err = refused(&["solve", "subtraction:1-3", "10"]);
+    assert!(
+        err.contains("`1-3` is negative") && err.contains("write `1..3`"),
+        "{err}"
+    );
+    let err = refused(&["solve", "nim"]);
+    assert!(
+        err.starts_with("grundy: invalid position: no position given") && !err.contains("``"),
+        "{err}"
+    );
+    for command in ["table", "octal-stats"] {
+        let err = refused(&[command, "kayles", "20"]);
+        assert!(
+            err.contains(&format!("`grundy {command} GAME --to 20`")),
+            "{err}"
+        );
+    }
+    let err = refused(&["period", "kayles", "1000"]);
+    assert!(err.contains("`grundy period GAME --max 1000`"), "{err}");
+    // An option typo keeps clap's tip alone, not the hint about sums.
+    let err = refused(&["value", "nim", "3", "--jsn"]);
+    assert!(err.contains("'--json'") && !err.contains("solve"), "{err}");
+    assert_eq!(
+        answered(&["sequence", "kayles", "--to", "9"]),
+        answered(&["table", "kayles", "--to", "9"])
+    );
+}
+
+/// A script that ends on a refused line quotes the line once.
+#[test]
+fn a_refused_split_is_quoted_once() {
+    let (code, _, err) = grundy(&["play", "kayles", "10"], "0 3 4\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1 `0 3 4`: a move changes one component"),
+        "{err}"
+    );
+}
+
+/// A search that finds no period says so once (it read "no period: no period observed").
+#[test]
+fn no_period_is_said_once() {
+    let out = answered(&["period", "officers", "--max", "1000"]);
+    assert!(
+        out.contains("\nno period observed up to 1000: ") && !out.contains("no period: no period"),
+        "{out}"
+    );
+}
+
+/// `batch` answers every line before a bad one, whether the lines arrive together (one
+/// chunk, judged as a whole) or one at a time, and names the bad line.
+#[test]
+fn batch_answers_the_lines_before_a_bad_one() {
+    for game in ["nim", "kayles", "subtraction:1,3,4"] {
+        let (code, out, err) = grundy(&["batch", game], "1 2\n\n3,4\n4\n");
+        assert_eq!(code, 2, "{game}");
+        assert_eq!(out, "first\nsecond\n", "{game}");
+        assert!(
+            err.starts_with("grundy: line 3: invalid position `3,4`"),
+            "{err}"
+        );
+    }
+}
+
+/// A refused move with nothing to quote is said without empty quotes.
+#[test]
+fn a_refused_move_without_a_text_has_no_empty_quotes() {
+    let (_, out, _) = grundy(
+        &["play", "staircase", "18446744073709551615", "1"],
+        "1 0\nquit\n",
+    );
+    assert!(
+        out.contains("illegal move: a step would hold more than 2^64−1 coins")
+            && !out.contains("``"),
+        "{out}"
+    );
+}

@@ -140,7 +140,7 @@ fn component_list<'py>(positions: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py,
     })?;
     if list.is_empty() {
         return Err(GameError::new_err(
-            "invalid position ``: no position given: list the components of the sum",
+            "invalid position: no position given: list the components of the sum",
         ));
     }
     Ok(list.iter().collect())

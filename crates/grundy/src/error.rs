@@ -26,8 +26,9 @@ pub enum GameError {
         reason: String,
     },
 
-    /// A position could not be understood for this game.
-    #[error("invalid position `{text}`: {reason}")]
+    /// A position could not be understood for this game (a missing one is named without
+    /// empty quotes: `invalid position: no position given: …`).
+    #[error("invalid position{}: {reason}", quoted(.text))]
     BadPosition {
         /// The position as given.
         text: String,
@@ -67,6 +68,15 @@ pub enum GameError {
         /// What is wrong on it.
         reason: String,
     },
+}
+
+/// The text in backquotes after a space, or nothing when it is empty.
+fn quoted(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!(" `{text}`")
+    }
 }
 
 impl GameError {

@@ -176,7 +176,7 @@ pub const CATALOGUE: &[Entry] = &[
     Entry {
         name: "octal",
         aliases: &OCTAL_NAMES,
-        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ); each of its names stands for one code, e.g. Grundy's game is 4!.0 (split a heap into two of different sizes)",
+        summary: "octal/hexadecimal take-and-break game by CGSuite code (0.137, 4.07, 0.f; `!` after a digit: the parts left must differ; a bare code is the same spec: `solve 0.6 5`); each of its names stands for one code, e.g. Grundy's game is 4!.0 (split a heap into two of different sizes)",
         example: "solve octal:0.77 10 20 30",
         build: |args, spec| {
             let (name, _) = split(spec);
@@ -234,27 +234,19 @@ fn find(name: &str) -> Option<&'static Entry> {
 }
 
 /// Parses a GAME spec such as `nim` or `subtraction:1,3,4`: a name or alias of [`CATALOGUE`],
-/// then the family's own arguments after `:`. Errors name the spec and what is wrong.
+/// then the family's own arguments after `:`; a bare octal code (`0.6`, `4.07`) stands for
+/// `octal:<code>`. Errors name the spec and what is wrong.
 ///
 /// ```
 /// let game = grundy::parse_spec("sub:1,3,4").unwrap();
 /// assert_eq!(game.spec(), "subtraction:1,3,4"); // the canonical spec, alias resolved
+/// assert_eq!(grundy::parse_spec("0.6").unwrap().spec(), "octal:0.6");
 /// let err = grundy::parse_spec("no-such-game").err().unwrap().to_string();
 /// assert!(err.contains("no-such-game"), "{err}");
 /// assert!(grundy::parse_spec("subtraction:1,x").is_err());
 /// ```
 pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, GameError> {
-    let (name, args) = split(spec);
-    let entry = find(&name).ok_or_else(|| {
-        let names: Vec<&str> = CATALOGUE.iter().map(|e| e.name).collect();
-        GameError::bad_spec(
-            spec,
-            format!(
-                "unknown game `{name}`; known games: {} (see `grundy games`)",
-                names.join(", ")
-            ),
-        )
-    })?;
+    let (entry, args) = resolve(spec)?;
     (entry.build)(args, spec)
 }
 
@@ -262,11 +254,87 @@ pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, GameError> {
 /// statistics): octal codes and their names, and Grundy's game; `None` for other families
 /// and unknown names.
 pub fn parse_long_run(spec: &str) -> Result<Option<TakeAndBreak>, GameError> {
-    let (name, args) = split(spec);
-    match find(&name).map(|e| e.name) {
-        Some("octal") => TakeAndBreak::from_name(&name, args, spec).map(Some),
+    match resolve(spec) {
+        Ok((entry, args)) if entry.name == "octal" => {
+            TakeAndBreak::from_name(&split(spec).0, args, spec).map(Some)
+        }
         _ => Ok(None),
     }
+}
+
+/// The catalogue entry of a spec and the text for its builder. A bare code is the text after
+/// `octal:`: no name starts with a digit or a point, so `0.6` can mean nothing else, and the
+/// octal builder reads a name that is not one of its aliases as `octal`.
+fn resolve(spec: &str) -> Result<(&'static Entry, &str), GameError> {
+    let (name, args) = split(spec);
+    if let Some(entry) = find(&name) {
+        return Ok((entry, args));
+    }
+    let trimmed = spec.trim();
+    if trimmed.starts_with(|c: char| c.is_ascii_digit() || c == '.') && trimmed.contains('.') {
+        let octal = find("octal").expect("the catalogue has octal");
+        return Ok((octal, trimmed));
+    }
+    Err(GameError::bad_spec(spec, unknown_name(&name)))
+}
+
+/// Why `name` names no game: a partizan game where one is meant (it has no Grundy values),
+/// else the names closest to it and the list of families.
+fn unknown_name(name: &str) -> String {
+    if let Some(entry) = crate::partizan::games::catalogue::find(name, &[]) {
+        return format!(
+            "`{}` is a partizan game, which has no Grundy values (no table, period or count); `value`, `solve`, `explain`, `play` and `batch` take it, e.g. `grundy {}`",
+            entry.name, entry.example
+        );
+    }
+    if matches!(name, "misere" | "misère") {
+        return "misère play is an option, not a game: `grundy solve --misere nim 1 2`".into();
+    }
+    let names: Vec<&str> = CATALOGUE.iter().map(|e| e.name).collect();
+    let near = nearest_names(name);
+    let tip = if near.is_empty() {
+        String::new()
+    } else {
+        format!("did you mean `{}`? ", near.join("` or `"))
+    };
+    format!(
+        "unknown game `{name}`; {tip}known games: {} (see `grundy games`)",
+        names.join(", ")
+    )
+}
+
+/// The names and aliases (impartial and partizan) a mistyped `name` most likely meant: those
+/// it begins, or within a third of its length in edits (`kayle`, `grundy`, `dawson`).
+fn nearest_names(name: &str) -> Vec<&'static str> {
+    let partizan = crate::partizan::games::catalogue::CATALOGUE
+        .iter()
+        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()));
+    let all = CATALOGUE
+        .iter()
+        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+        .chain(partizan);
+    let reach = (name.chars().count() / 3).max(1);
+    all.filter(|candidate| {
+        (name.len() >= 3 && candidate.starts_with(name)) || edit_distance(name, candidate) <= reach
+    })
+    .take(3)
+    .collect()
+}
+
+/// Levenshtein distance in characters, with one row of the table.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substituted = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substituted.min(diagonal + 1).min(row[j] + 1);
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]
@@ -302,6 +370,82 @@ mod tests {
             );
             assert!(parse_spec(alias).is_ok(), "{alias}");
         }
+    }
+
+    /// A bare code is `octal:<code>`: the same canonical spec and the same values, from the
+    /// long-run driver too; a bad bare code gets the code's own error, not "unknown game".
+    #[test]
+    fn a_bare_code_is_an_octal_spec() {
+        for (bare, canonical) in [
+            ("0.6", "octal:0.6"),
+            (".6", "octal:0.6"),
+            (" 0.137 ", "octal:0.137"),
+            ("4.07", "octal:4.07"),
+            ("0.F", "octal:0.f"),
+            ("4!.0", "octal:4!.0"),
+        ] {
+            let game = parse_spec(bare).unwrap();
+            assert_eq!(game.spec(), canonical, "{bare}");
+            let spelled = parse_spec(canonical).unwrap();
+            for heap in ["0", "1", "7", "30", "101"] {
+                assert_eq!(
+                    game.value(heap).unwrap(),
+                    spelled.value(heap).unwrap(),
+                    "{bare} {heap}"
+                );
+            }
+            let long = parse_long_run(bare).unwrap().expect("an octal game");
+            assert_eq!(long.spec(), canonical);
+        }
+        // Officers (0.6): G(5) = 1, G(6) = 0 (Winning Ways).
+        let officers = parse_spec("0.6").unwrap();
+        assert_eq!(
+            officers.value("5").unwrap(),
+            parse_spec("officers").unwrap().value("5").unwrap()
+        );
+        let err = parse_spec("1.5").err().unwrap().to_string();
+        assert!(
+            err.contains("before the point is 1") && !err.contains("unknown"),
+            "{err}"
+        );
+        let err = parse_spec("0.x").err().unwrap().to_string();
+        assert!(err.contains("`x` is not a code digit"), "{err}");
+        // A number without a point is not a code: the GAME was left out.
+        let err = parse_spec("5").err().unwrap().to_string();
+        assert!(err.contains("unknown game `5`"), "{err}");
+        assert!(parse_long_run("nim").unwrap().is_none());
+        assert!(parse_long_run("no-such-game").unwrap().is_none());
+    }
+
+    /// Near misses name what was meant; a partizan game is named as one.
+    #[test]
+    fn unknown_names_suggest_the_nearest() {
+        for (typed, meant) in [
+            ("kayle", "`kayles`"),
+            ("grundy", "`grundys-game`"),
+            ("Wythof", "`wythoff`"),
+            ("subtract", "`subtraction`"),
+            ("dawson", "`dawsons-kayles` or `dawsons-chess`"),
+            ("dominering", "`domineering`"),
+        ] {
+            let err = parse_spec(typed).err().unwrap().to_string();
+            assert!(
+                err.contains(&format!("did you mean {meant}?")),
+                "{typed}: {err}"
+            );
+        }
+        let err = parse_spec("misere").err().unwrap().to_string();
+        assert!(err.contains("`grundy solve --misere nim 1 2`"), "{err}");
+        let err = parse_spec("xyzzy").err().unwrap().to_string();
+        assert!(!err.contains("did you mean"), "{err}");
+        let err = parse_spec("domineering").err().unwrap().to_string();
+        assert!(
+            err.contains("`domineering` is a partizan game") && !err.contains("unknown"),
+            "{err}"
+        );
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "nim"), 3);
+        assert_eq!(edit_distance("nim", "nim"), 0);
     }
 
     #[test]

@@ -168,6 +168,14 @@ fn bad_input_names_the_character() {
         ("2^40", "`2^40` is ambiguous: a power"),
         ("-1/2^3*", "write `-1/2+^3` for -1/2 + 3·↑"),
         ("{2^3|0}", "or the power's value in digits"),
+        // Words a reader says get CGSuite's symbol; others the list of literals.
+        ("up", "unknown name `up` at position 1; write up as `^`"),
+        (
+            "{0|down}",
+            "unknown name `down` at position 4; write down as `v`",
+        ),
+        ("star", "write star as `*`"),
+        ("x", "the literals are numbers (`3/4`), `*`, `*n`, `^`, `v`"),
     ] {
         let err = text.parse::<Game>().unwrap_err().to_string();
         assert!(err.contains(needle), "`{text}`: {err}");

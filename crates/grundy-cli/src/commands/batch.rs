@@ -42,13 +42,26 @@ pub fn run(args: Args) -> Result<(), GameError> {
             None => false,
         };
         if !more || chunk.len() >= CHUNK || !lines.has_buffered() {
-            family.batch(&chunk, play, &mut out).map_err(|e| match e {
-                GameError::AtLine { line, reason } => GameError::AtLine {
-                    line: line + first_line - 1,
-                    reason,
-                },
-                e => e,
-            })?;
+            if let Err(e) = family.batch(&chunk, play, &mut out) {
+                return Err(match e {
+                    GameError::AtLine { line, reason } => {
+                        // The lines before the bad one are answered, as they are when they
+                        // arrive one at a time (a chunk is judged as a whole).
+                        let before: String = chunk
+                            .split_inclusive('\n')
+                            .take(line.saturating_sub(1))
+                            .collect();
+                        out.clear();
+                        family.batch(&before, play, &mut out)?;
+                        stdout.write_all(out.as_bytes())?;
+                        GameError::AtLine {
+                            line: line + first_line - 1,
+                            reason,
+                        }
+                    }
+                    e => e,
+                });
+            }
             stdout.write_all(out.as_bytes())?;
             stdout.flush()?;
             first_line = lines.line_number() + 1;

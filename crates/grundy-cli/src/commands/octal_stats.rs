@@ -13,7 +13,7 @@ use grundy::GameError;
   grundy octal-stats officers --to 2^22 --checkpoint officers.ck   resumable
   grundy octal-stats kayles --to 10^15                             from the period, at once")]
 pub struct Args {
-    /// An octal game (`octal:0.16`, `officers`, …) or `grundys-game`.
+    /// An octal game (`octal:0.16`, its bare code `0.16`, `officers`, …) or `grundys-game`.
     game: String,
     /// Last heap size N (accepts `2^22`, `1e6`).
     #[arg(long, value_parser = parse_u64_expr)]

@@ -102,6 +102,8 @@ pub fn human(spec: &str, r: &PeriodReport, values: &[u64]) -> String {
                 ));
             }
         }
+        // The reason usually says "no period observed up to N" itself: not said twice.
+        _ if r.reason.starts_with("no period") => text.push_str(&format!("{}\n", r.reason)),
         _ => text.push_str(&format!("no period: {}\n", r.reason)),
     }
     text.push_str(&format!("checked: G(0..={})", r.checked_to));

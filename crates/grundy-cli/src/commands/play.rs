@@ -374,6 +374,9 @@ fn human_move(
 /// What the person is told when a move is refused (`grundy play` and `grundy serve`).
 pub fn illegal_move_message(error: GameError) -> String {
     match error {
+        GameError::BadPosition { text, reason } if text.is_empty() => {
+            format!("illegal move: {reason}")
+        }
         GameError::BadPosition { text, reason } => format!("illegal move to `{text}`: {reason}"),
         e => format!("illegal move: {e}"),
     }

@@ -12,6 +12,7 @@ use grundy::GameError;
   grundy solve nim 3 5 7
   grundy solve subtraction:1,3,4 10 20 30 --json
   grundy solve kayles 10 20 30               a split move is written 1+17
+  grundy solve 0.6 5                         a bare octal code: octal:0.6 (officers)
   grundy solve wythoff 3,5 4,6
   grundy solve nim 1 1 --misere")]
 pub struct Args {

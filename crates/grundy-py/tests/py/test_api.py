@@ -121,3 +121,13 @@ def test_help_is_useful():
     assert "Grundy value" in grundy.value.__doc__
     assert "buffer protocol" in grundy.table.__doc__
     assert grundy.solve.__text_signature__.startswith("(game, positions")
+
+
+def test_a_bare_octal_code_is_a_spec():
+    # `0.6` is `octal:0.6` (Officers) wherever a spec is taken, as on the command line.
+    assert grundy.table("0.6", 40).tolist() == grundy.table("officers", 40).tolist()
+    moves = [(m.component, m.to) for m in grundy.solve("0.6", [5]).winning_moves]
+    assert moves == [(0, "4"), (0, "2+2")]
+    assert grundy.period("0.77").period == 12
+    with pytest.raises(grundy.GameError, match="did you mean `kayles`"):
+        grundy.value("kayle", 3)

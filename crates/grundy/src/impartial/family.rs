@@ -377,7 +377,7 @@ mod tests {
     fn the_empty_position_list_is_refused_by_name() {
         assert_eq!(
             no_position_given("list one heap size per component").to_string(),
-            "invalid position ``: no position given: list one heap size per component"
+            "invalid position: no position given: list one heap size per component"
         );
         assert_eq!(empty_position_winner(Play::Normal), Winner::Second);
         assert_eq!(empty_position_winner(Play::Misere), Winner::First);

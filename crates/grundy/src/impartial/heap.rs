@@ -233,8 +233,26 @@ pub trait HeapRules: HeapGame + Send + Sync {
 
 /// Parses a heap size: a non-negative integer up to 2^64−1 (`10^18`, `2^64-1` also accepted).
 pub(crate) fn parse_heap(text: &str) -> Result<u64, GameError> {
-    crate::numeric::number::parse_u64_expr(text)
-        .map_err(|reason| GameError::bad_position(text, format!("heap size {reason}")))
+    crate::numeric::number::parse_u64_expr(text).map_err(|reason| {
+        GameError::bad_position(text, format!("heap size {reason}{}", heap_tip(text)))
+    })
+}
+
+/// What a heap that is not a number most likely meant: several heaps in one word (`3,4,5`),
+/// or a GAME the shell split (`sub:{1,3,4}` unquoted is three words, `sub:1 sub:3 sub:4`).
+fn heap_tip(text: &str) -> &'static str {
+    let parts: Vec<&str> = text.split([',', ' ']).filter(|p| !p.is_empty()).collect();
+    if parts.len() > 1
+        && parts
+            .iter()
+            .all(|p| crate::numeric::number::parse_u64_expr(p).is_ok())
+    {
+        "; list the heaps separated by spaces: `3 4 5`, not `3,4,5`"
+    } else if text.contains(':') {
+        "; it looks like a GAME: the shell splits a spec in braces (`sub:{1,3,4}`) into several words, so quote it or write `sub:1,3,4`"
+    } else {
+        ""
+    }
 }
 
 /// Formats an option (a sum of heaps): `7`, or `3+4` when a move splits a heap.
@@ -793,6 +811,25 @@ mod tests {
     use crate::impartial::explain::derive;
     use crate::impartial::{Heaps, Solver};
     use proptest::prelude::*;
+
+    /// A heap that is not a number says what was likely meant; a plain bad heap says no more.
+    #[test]
+    fn bad_heaps_name_the_likely_mistake() {
+        let e = parse_heap("3,4,5").unwrap_err().to_string();
+        assert!(
+            e.contains("`3,4,5`") && e.contains("separated by spaces: `3 4 5`"),
+            "{e}"
+        );
+        let e = parse_heap("subtraction:2").unwrap_err().to_string();
+        assert!(
+            e.contains("looks like a GAME") && e.contains("quote it"),
+            "{e}"
+        );
+        let e = parse_heap("x").unwrap_err().to_string();
+        assert!(e.ends_with("2^64-1)"), "{e}");
+        let e = parse_heap("3,x").unwrap_err().to_string();
+        assert!(!e.contains("separated by spaces"), "{e}");
+    }
 
     /// Kayles: knock down one pin or two adjacent pins from a row, possibly splitting it.
     struct Kayles;

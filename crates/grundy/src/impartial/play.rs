@@ -123,8 +123,7 @@ pub fn parse_command_for(
             // `3 3 3` in a sum: one component changes per move, and a split is `3+3`.
             if !whole_position && n > 2 && words[1..].iter().all(|w| w.parse::<u64>().is_ok()) {
                 return Err(format!(
-                    "`{}`: a move changes one component, written `COMPONENT TO`; a heap split into several is written with `+`, e.g. `{label} {}`",
-                    line.trim(),
+                    "a move changes one component, written `COMPONENT TO`; a heap split into several is written with `+`, e.g. `{label} {}`",
                     words[1..].join("+")
                 ));
             }

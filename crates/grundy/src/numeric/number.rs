@@ -36,6 +36,8 @@ pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
     expression(&cleaned).map_err(|e| {
         if e == NOT_INTEGER {
             format!("`{text}` is not a non-negative integer (forms: 42, 10^6, 3e6, 3*10^6, 2^64-1)")
+        } else if e == NEGATIVE {
+            format!("`{text}` {NEGATIVE}; expected a non-negative integer")
         } else {
             e
         }
@@ -44,6 +46,9 @@ pub fn parse_u64_expr(text: &str) -> Result<u64, String> {
 
 /// The error of a malformed term; `parse_u64_expr` rewords it with the whole token.
 const NOT_INTEGER: &str = "not an integer";
+
+/// The error of an expression below zero (`1-3`); reworded with the whole token too.
+const NEGATIVE: &str = "is negative";
 
 /// Terms joined by `+` and `-`, each a product of factors (`3*10^6`).
 fn expression(cleaned: &str) -> Result<u64, String> {
@@ -66,7 +71,7 @@ fn expression(cleaned: &str) -> Result<u64, String> {
         }
     }
     if total < 0 {
-        return Err("is negative; expected a non-negative integer".into());
+        return Err(NEGATIVE.into());
     }
     if total > u64::MAX as i128 {
         return Err("exceeds 2^64−1 = 18446744073709551615".into());
@@ -156,6 +161,8 @@ mod tests {
     fn errors_name_the_whole_token() {
         let e = parse_u64_expr("-1").unwrap_err();
         assert!(e.contains("`-1` is negative"), "{e}");
+        let e = parse_u64_expr("1-3").unwrap_err();
+        assert_eq!(e, "`1-3` is negative; expected a non-negative integer");
         let e = parse_u64_expr("3x10^6").unwrap_err();
         assert!(e.contains("`3x10^6` is not a non-negative integer"), "{e}");
         assert!(e.contains("3*10^6"), "{e}");

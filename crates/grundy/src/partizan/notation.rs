@@ -352,7 +352,16 @@ impl Parser<'_> {
                     format!("`{word}` is a loopy or infinite game; only short games are supported"),
                 ))
             }
-            _ => return Err(self.error_at(start, format!("unknown name `{word}`"))),
+            _ => {
+                return Err(GameError::bad_spec(
+                    self.text,
+                    format!(
+                        "unknown name `{word}` at position {}; {}",
+                        start + 1,
+                        literal_tip(&word)
+                    ),
+                ));
+            }
         };
         self.skip_space();
         let open = self.pos;
@@ -668,4 +677,16 @@ fn pm(options: &[Game]) -> Result<Game, GameError> {
         .map(|g| g.try_neg())
         .collect::<Result<Vec<_>, _>>()?;
     Game::try_from_options(options, &negatives)
+}
+
+/// How to write what an unknown word names: CGSuite's symbols for the words a reader says
+/// (`up` is `^`), else the literals there are.
+fn literal_tip(word: &str) -> &'static str {
+    match word.to_ascii_lowercase().as_str() {
+        "up" => "write up as `^` (`^2` or `^^` for double-up)",
+        "down" => "write down as `v` (`v2` or `vv` for double-down)",
+        "star" | "nimber" => "write star as `*` (`*2` for star two)",
+        "upstar" => "write up-star as `^*`",
+        _ => "the literals are numbers (`3/4`), `*`, `*n`, `^`, `v`, `{L|R}`, `Tiny(x)` and `Miny(x)`",
+    }
 }

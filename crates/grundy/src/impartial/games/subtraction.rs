@@ -58,9 +58,11 @@ impl Subtraction {
 
     /// Parses the part after `subtraction:`: comma-separated numbers, `a..b` ranges and
     /// sequence names (`primes`, `squares`, `fibonacci`, `powers-of-2`), or `all-but:` and a
-    /// list of exceptions.
+    /// list of exceptions; either list may be in braces or brackets (`{1,3,4}`).
     pub fn parse(args: &str, spec: &str) -> Result<Self, GameError> {
+        let args = unbracketed(args);
         if let Some(rest) = args.strip_prefix("all-but:") {
+            let rest = unbracketed(rest);
             if rest.trim().is_empty() {
                 return Err(GameError::bad_spec(
                     spec,
@@ -134,6 +136,40 @@ fn normalise(mut intervals: Vec<(u64, u64)>, spec: &str) -> Result<Vec<(u64, u64
 }
 
 /// Parses comma-separated numbers and `a..b` ranges (an empty text gives no intervals).
+/// The set inside one pair of braces or brackets, as mathematics writes it (`{1,3,4}`,
+/// `[1,3,4]`); other text as it is.
+fn unbracketed(args: &str) -> &str {
+    let args = args.trim();
+    [('{', '}'), ('[', ']')]
+        .iter()
+        .find_map(|&(open, close)| args.strip_prefix(open)?.strip_suffix(close))
+        .map_or(args, str::trim)
+}
+
+/// A tip for an element such as `1-3`, which reads as the difference 1 − 3 (`2^64-1` is a
+/// number) when a range was meant, or `1 3 4` / `1;3;4`, elements without commas.
+fn element_tip(element: &str) -> String {
+    let element = element.trim();
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    match element.split_once('-') {
+        Some((lo, hi)) if digits(lo) && digits(hi) => {
+            return format!(" (for the range from {lo} to {hi} write `{lo}..{hi}`)");
+        }
+        _ => {}
+    }
+    let parts: Vec<&str> = element
+        .split(|c: char| c == ';' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() > 1 && parts.iter().all(|p| digits(p)) {
+        return format!(
+            " (separate the elements with commas: `{}`)",
+            parts.join(",")
+        );
+    }
+    String::new()
+}
+
 fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError> {
     let mut intervals = Vec::new();
     if args.trim().is_empty() {
@@ -147,7 +183,7 @@ fn parse_intervals(args: &str, spec: &str) -> Result<Vec<(u64, u64)>, GameError>
             parse_u64_expr(t).map_err(|reason| {
                 GameError::bad_spec(
                     spec,
-                    format!("element `{}` of the set: {reason}; expected positive integers up to 2^64−1, e.g. `1,3,4`, `1..6` or `2^63..2^63+5`", t.trim()),
+                    format!("element `{}` of the set: {reason}{}; a set lists positive integers up to 2^64−1, e.g. `1,3,4`, `1..6` or `2^63..2^63+5`", t.trim(), element_tip(t)),
                 )
             })
         };
@@ -481,6 +517,42 @@ mod tests {
         assert_eq!(game("1..6").spec(), "subtraction:1..6");
         assert_eq!(game("1..3,4,9").spec(), "subtraction:1..4,9");
         for bad in ["", "0", "1,,2", "5..2", "x", "1..", "99999999999999999999"] {
+            assert!(Subtraction::parse(bad, bad).is_err(), "{bad}");
+        }
+    }
+
+    /// The set may be written as mathematics does, in braces or brackets; `1-3` (a difference,
+    /// below zero) is refused with the range it likely meant.
+    #[test]
+    fn sets_in_braces_and_ranges_with_a_dash() {
+        for spelled in ["{1,3,4}", "[1,3,4]", " { 1, 3, 4 } ", "{4,3,1}"] {
+            assert_eq!(game(spelled).spec(), "subtraction:1,3,4", "{spelled}");
+        }
+        assert_eq!(
+            Subtraction::parse("all-but:{2,5}", "s").unwrap().spec(),
+            game("all-but:2,5").spec()
+        );
+        let e = Subtraction::parse("1-3", "subtraction:1-3")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("`1-3` is negative") && e.contains("write `1..3`"),
+            "{e}"
+        );
+        for spaced in ["1 3 4", "1;3;4"] {
+            let e = Subtraction::parse(spaced, spaced)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                e.contains("separate the elements with commas: `1,3,4`"),
+                "{e}"
+            );
+        }
+        // A difference that is a number stays one: 2^64-1 is the largest element.
+        assert_eq!(game("2^64-1").max_removal(), u64::MAX);
+        for bad in ["{1,3,4", "{}", "{1,3}}"] {
             assert!(Subtraction::parse(bad, bad).is_err(), "{bad}");
         }
     }
