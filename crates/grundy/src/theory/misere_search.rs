@@ -87,7 +87,14 @@ impl MisereSearch {
                 .collect(),
         };
         let start = search.live(heaps.iter().copied());
-        match search.wins(start) {
+        let mut found = search.wins(start.clone());
+        if found.is_none() && search.wins.len() > search.max_positions / 2 {
+            // The memo may be full of earlier queries' positions (a long `batch`): this sum
+            // gets the whole bound to itself before it is refused.
+            search.wins.clear();
+            found = search.wins(start);
+        }
+        match found {
             Some(true) => Ok(Winner::First),
             Some(false) => Ok(Winner::Second),
             None => Err(refusal(format!(
@@ -214,10 +221,26 @@ mod tests {
             err.contains("the sum 200 + 1 is searched") && err.contains("201 tokens"),
             "{err}"
         );
-        let err = search
-            .outcome("k", &[100, 100], &kayles)
+        let small = MisereSearch {
+            max_positions: 1000,
+            ..MisereSearch::default()
+        };
+        let err = small
+            .outcome("k", &[40, 40], &kayles)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("more than 2000000 positions"), "{err}");
+        assert!(err.contains("more than 1000 positions"), "{err}");
+        // A memo filled by earlier sums does not refuse a sum that fits the bound alone.
+        assert!(small.wins.lock().unwrap().len() > 500);
+        let fresh = MisereSearch::default();
+        for n in 10..16 {
+            let expected = fresh.outcome("k", &[n, 3], &kayles).unwrap();
+            assert!(fresh.wins.lock().unwrap().len() < 1000);
+            assert_eq!(
+                small.outcome("k", &[n, 3], &kayles).unwrap(),
+                expected,
+                "{n}"
+            );
+        }
     }
 }
