@@ -126,9 +126,10 @@ impl StatsBuilder {
         (n ^ self.split_parity.unwrap_or(0)) & 1
     }
 
-    /// Records `G(n) = v`; `n` must be the number of values recorded so far.
-    pub fn push(&mut self, v: Value) {
-        let n = self.len;
+    /// Counts value `v` at heap `n` (first seen there) `times` times, the last of them at
+    /// heap `last` (of the same parity): what [`StatsBuilder::push`] and
+    /// [`StatsBuilder::push_repeated`] share.
+    fn count(&mut self, v: Value, n: u64, times: u64, last: u64) {
         if v > self.largest.0 {
             self.largest = (v, n);
         }
@@ -138,8 +139,14 @@ impl StatsBuilder {
             self.counts.resize(size, 0);
             self.last_seen.resize(size, 0);
         }
-        self.counts[index] += 1;
-        self.last_seen[index] = n;
+        self.counts[index] += times;
+        self.last_seen[index] = last;
+    }
+
+    /// Records `G(n) = v`; `n` must be the number of values recorded so far.
+    pub fn push(&mut self, v: Value) {
+        let n = self.len;
+        self.count(v, n, 1, n);
         if let Some(checksum) = &mut self.checksum {
             checksum.update(&v.to_le_bytes());
         }
@@ -165,18 +172,7 @@ impl StatsBuilder {
         let (start, len) = (self.len, block.len() as u64);
         let last_pass = start + (times - 1) * len;
         for (i, &v) in block.iter().enumerate() {
-            let n = start + i as u64;
-            if v > self.largest.0 {
-                self.largest = (v, n);
-            }
-            let index = count_index(v as u64, self.parity_bit(n));
-            if index >= self.counts.len() {
-                let size = (index + 1).next_power_of_two();
-                self.counts.resize(size, 0);
-                self.last_seen.resize(size, 0);
-            }
-            self.counts[index] += times;
-            self.last_seen[index] = last_pass + i as u64;
+            self.count(v, start + i as u64, times, last_pass + i as u64);
         }
         if times.saturating_mul(len) > STREAMED_CHECKSUM_HEAPS {
             self.checksum = None;
