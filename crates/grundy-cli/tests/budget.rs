@@ -743,3 +743,39 @@ fn a_cgroup_memory_limit_is_a_budget() {
         assert!(err.contains(words), "{err}");
     }
 }
+
+#[test]
+fn cgt_and_thermograph_stop_at_their_time() {
+    // ^<32>·256 + {1|-1}: minutes of canonical-form work (173 s in the twelfth session).
+    let expr = "^<32>*256 + {1|-1}";
+    let picture = scratch("thermograph-time").join("never-written.svg");
+    let started = std::time::Instant::now();
+    for args in [
+        vec!["cgt", expr, "--time", "1"],
+        vec!["cgt", expr, "--json", "--time", "1"],
+        vec![
+            "thermograph",
+            expr,
+            "-o",
+            picture.to_str().unwrap(),
+            "--time",
+            "1",
+        ],
+    ] {
+        let (code, out, err) = grundy(&args, "");
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.trim_end().ends_with(
+                "no answer within --time 1.0 s, so it was stopped; raise --time SECONDS"
+            ) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert!(!picture.exists(), "a stopped thermograph wrote {picture:?}");
+    // A small game answers well within the time.
+    let (code, out, _) = grundy(&["cgt", "{1|-1} + ^", "--time", "5"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("canonical form"), "{out}");
+}

@@ -129,6 +129,12 @@ impl Derivation {
 
 /// A move of a solution as `solve` prints it: `component 0: 7 → 5`.
 fn solution_move(s: &Solution, m: &Move) -> String {
+    // Tuple games (Moore's Nim, staircase) write a move as the whole new position, which may
+    // change several entries: it reads against the whole old one.
+    let entries: Vec<&str> = s.components.iter().map(|c| c.position.as_str()).collect();
+    if entries.len() > 1 && m.to.split_whitespace().count() == entries.len() {
+        return format!("{} → {}", entries.join(" "), m.to);
+    }
     let from = s
         .components
         .get(m.component)

@@ -1,7 +1,9 @@
-//! `grundy cgt EXPR [--json]`: the canonical form of a partizan game expression (CGSuite
+//! `grundy cgt EXPR [--json] [--time SECONDS]`: the canonical form of a partizan game expression (CGSuite
 //! notation with `+`, `-` and parentheses) and its invariants.
 
+use crate::commands::TimeArgs;
 use crate::output::{print_json, println_checked};
+use crate::progress::{within, Output};
 use grundy::partizan::Game;
 use grundy::partizan::Summary;
 use grundy::GameError;
@@ -15,6 +17,8 @@ pub struct Args {
     /// "right_stop", "mean", "temperature", "birthday", "atomic_weight", "reduced"}.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 /// What `cgt --json` prints (and `POST /api/cgt` answers).
@@ -23,11 +27,13 @@ pub fn answer(expr: &str) -> Result<Summary, GameError> {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
+    // Canonical forms report no progress, so `--time` stops the work when it passes.
+    let s = within(Output::AtTheEnd, args.time.limit("cgt"), || {
+        answer(&args.expr)
+    })?;
     if args.json {
-        return print_json(&answer(&args.expr)?);
+        return print_json(&s);
     }
-    let game: Game = args.expr.parse()?;
-    let s = game.summary()?;
     let winner = match s.outcome.as_str() {
         "L" => "Left wins",
         "R" => "Right wins",

@@ -1,7 +1,9 @@
-//! `grundy thermograph EXPR -o FILE.svg|FILE.png`: the thermograph picture, both walls and
+//! `grundy thermograph EXPR -o FILE.svg|FILE.png [--time SECONDS]`: the thermograph picture, both walls and
 //! the mast labelled. The walls are computed by the library; drawing lives in `crate::plot`.
 
+use crate::commands::TimeArgs;
 use crate::plot;
+use crate::progress::{within, Output};
 use grundy::partizan::Game;
 use grundy::GameError;
 use std::path::PathBuf;
@@ -14,6 +16,8 @@ pub struct Args {
     /// The picture to write: `*.svg` or `*.png`.
     #[arg(short = 'o', long = "output")]
     output: PathBuf,
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 /// `POST /api/thermograph`: the canonical form, temperature and mean, and the picture as SVG.
@@ -29,8 +33,12 @@ pub fn answer(expr: &str) -> Result<serde_json::Value, GameError> {
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
-    let game: Game = args.expr.parse()?;
-    let thermograph = game.thermograph()?;
+    // The picture is opened only after the work, so a stop at `--time` leaves no file.
+    let (game, thermograph) = within(Output::AtTheEnd, args.time.limit("thermograph"), || {
+        let game: Game = args.expr.parse()?;
+        let thermograph = game.thermograph()?;
+        Ok::<_, GameError>((game, thermograph))
+    })?;
     let (format, file) = plot::create(&args.output)?;
     let title = format!("thermograph of {game}");
     // Written beside the path and renamed into place: an error leaves no partial picture.

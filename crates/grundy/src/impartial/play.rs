@@ -261,10 +261,11 @@ pub fn advise(family: &dyn Family, positions: &[&str]) -> Result<Advice, GameErr
                 }
             }
             let component_moved = if whole {
-                crate::impartial::games::tuple::parse_tuple(&[to.as_str()])
+                crate::impartial::games::tuple::parse_tuple::<u128>(&[to.as_str()])
                     .ok()
                     .and_then(|next| {
-                        let now = crate::impartial::games::tuple::parse_tuple(positions).ok()?;
+                        let now =
+                            crate::impartial::games::tuple::parse_tuple::<u128>(positions).ok()?;
                         now.iter().zip(&next).position(|(a, b)| a != b)
                     })
                     .unwrap_or(0)

@@ -22,59 +22,72 @@ use crate::numeric::Nimber;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Staircase;
 
-/// The nim-sum of the odd steps.
-pub fn staircase_value(steps: &[u64]) -> u64 {
-    steps.iter().skip(1).step_by(2).fold(0, |a, &c| a ^ c)
+/// The nim-sum of the odd steps, or an error naming an odd step of 2^64 coins or more (its
+/// Grundy value would not fit a [`Nimber`]; such a step is only reached by piling coins).
+pub fn staircase_value(steps: &[u128]) -> Result<u64, GameError> {
+    steps
+        .iter()
+        .enumerate()
+        .skip(1)
+        .step_by(2)
+        .try_fold(0, |a, (i, &c)| Ok(a ^ odd_count(i, c)?))
 }
 
-/// Every move to value 0, as new positions (counts may exceed 2^64−1 after an addition).
-pub fn winning_moves(steps: &[u64]) -> Vec<Vec<u128>> {
-    let total = staircase_value(steps);
+/// Odd step `i`'s count as a Grundy value.
+fn odd_count(i: usize, coins: u128) -> Result<u64, GameError> {
+    u64::try_from(coins).map_err(|_| {
+        GameError::TooLarge(format!(
+            "step {i} holds {coins} coins, past 2^64−1: its Grundy value does not fit in 64 bits"
+        ))
+    })
+}
+
+/// Every move to value 0, as new positions. Counts are `u128`: coins moved down may pile
+/// past 2^64−1 on an even step (step 0 above all), which changes no value.
+pub fn winning_moves(steps: &[u128]) -> Result<Vec<Vec<u128>>, GameError> {
+    let total = staircase_value(steps)? as u128;
     let mut out = Vec::new();
     if total == 0 {
-        return out;
+        return Ok(out);
     }
-    let wide: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
     for i in 1..steps.len() {
-        let (moved, below) = if i % 2 == 1 {
+        let moved = if i % 2 == 1 {
             // Lower odd step i to c ⊕ total.
             let target = steps[i] ^ total;
             if target >= steps[i] {
                 continue;
             }
-            (steps[i] - target, wide[i - 1])
+            steps[i] - target
         } else {
             // Raise odd step i−1 to c ⊕ total with coins from step i.
             let target = steps[i - 1] ^ total;
             if target <= steps[i - 1] || target - steps[i - 1] > steps[i] {
                 continue;
             }
-            (target - steps[i - 1], wide[i - 1])
+            target - steps[i - 1]
         };
-        let mut next = wide.clone();
-        next[i] -= moved as u128;
-        next[i - 1] = below + moved as u128;
-        out.push(next);
+        if let Some(next) = moved_down(steps, i, moved) {
+            out.push(next);
+        }
     }
-    out
+    Ok(out)
+}
+
+/// The position after `moved` coins go from step `i` to step `i − 1` (`None` past 2^128−1
+/// coins on one step, which no typed position reaches).
+fn moved_down(steps: &[u128], i: usize, moved: u128) -> Option<Vec<u128>> {
+    let mut next = steps.to_vec();
+    next[i] = next[i].checked_sub(moved)?;
+    next[i - 1] = next[i - 1].checked_add(moved)?;
+    Some(next)
 }
 
 fn too_many_coins() -> GameError {
-    GameError::bad_position("", "a step would hold more than 2^64−1 coins")
+    GameError::bad_position("", "a step would hold more than 2^128−1 coins")
 }
 
-/// A position's steps as `u64` counts: every position typed or reached by a listed option
-/// fits (only the winning moves `solve` reports may pile more coins onto one step).
-fn counts(steps: &Steps) -> Result<Vec<u64>, GameError> {
-    steps
-        .0
-        .iter()
-        .map(|&c| u64::try_from(c).map_err(|_| too_many_coins()))
-        .collect()
-}
-
-/// A staircase position: coins per step, step 0 first (`0 5 9`). Counts are read up to
-/// 2^64−1; the new positions of winning moves may exceed it.
+/// A staircase position: coins per step, step 0 first (`0 5 9`). Counts are `u128`: coins
+/// moved down may pile past 2^64−1 on a step, and the position must stay typeable (`play`).
 pub type Steps = Tuple<u128>;
 
 const RULE: &str = "coins move from one step to the step below";
@@ -91,13 +104,17 @@ impl Ruleset for Staircase {
     }
 
     fn value(&self, steps: &Steps) -> Result<GameValue, GameError> {
-        Ok(GameValue::Finite(Nimber(staircase_value(&counts(steps)?))))
+        Ok(GameValue::Finite(Nimber(staircase_value(&steps.0)?)))
     }
 
     /// Every move of the whole position, each the whole new position.
     fn options(&self, steps: &Steps) -> Result<Vec<Vec<Steps>>, GameError> {
-        let steps = counts(steps)?;
-        let count: u128 = steps.iter().skip(1).map(|&c| c as u128).sum();
+        let steps = &steps.0;
+        let count = steps
+            .iter()
+            .skip(1)
+            .try_fold(0u128, |a, &c| a.checked_add(c))
+            .unwrap_or(u128::MAX);
         if count > MAX_LISTED_OPTIONS {
             return Err(GameError::TooLarge(format!(
                 "this staircase has {count} moves; too many to list one by one"
@@ -106,10 +123,8 @@ impl Ruleset for Staircase {
         let mut options = Vec::new();
         for i in 1..steps.len() {
             for moved in 1..=steps[i] {
-                let mut next = steps.clone();
-                next[i] -= moved;
-                next[i - 1] = steps[i - 1].checked_add(moved).ok_or_else(too_many_coins)?;
-                options.push(vec![Tuple(next.into_iter().map(u128::from).collect())]);
+                let next = moved_down(steps, i, moved).ok_or_else(too_many_coins)?;
+                options.push(vec![Tuple(next)]);
             }
         }
         Ok(options)
@@ -138,31 +153,27 @@ impl Ruleset for Staircase {
     /// `to` is the whole new position, or the new count of step `component`: lower, the coins
     /// go down one step; higher, they come down from the step above.
     fn read_move(&self, from: &Steps, component: usize, to: &str) -> Result<Vec<Steps>, GameError> {
-        let steps = counts(from)?;
-        let next = match parse_target(&steps, to)? {
+        let steps = &from.0;
+        let next = match parse_target(steps, to)? {
             Target::Whole(next) => next,
             Target::Entry(count) => {
                 let now = *steps
                     .get(component)
-                    .ok_or_else(|| not_an_option(to, &steps, RULE))?;
-                let mut next = steps.clone();
-                let (source, below, moved) = if count < now {
-                    (component, component.checked_sub(1), now - count)
+                    .ok_or_else(|| not_an_option(to, steps, RULE))?;
+                // Lower: coins go down from this step; higher: they come down from the next.
+                let (source, moved) = if count < now {
+                    (component, now - count)
                 } else {
-                    (component + 1, Some(component), count - now)
+                    (component + 1, count - now)
                 };
-                match below {
-                    Some(below) if source < steps.len() && steps[source] >= moved => {
-                        next[source] = steps[source] - moved;
-                        next[below] = steps[below].checked_add(moved).ok_or_else(too_many_coins)?;
-                        next[component] = count;
-                    }
-                    _ => return Err(not_an_option(to, &steps, RULE)),
-                }
-                next
+                (moved > 0 && source >= 1 && source < steps.len())
+                    .then(|| moved_down(steps, source, moved))
+                    .flatten()
+                    .filter(|next| next[component] == count)
+                    .ok_or_else(|| not_an_option(to, steps, RULE))?
             }
         };
-        Ok(vec![Tuple(next.into_iter().map(u128::from).collect())])
+        Ok(vec![Tuple(next)])
     }
 
     fn illegal_move(&self, from: &Steps, to: &str) -> GameError {
@@ -174,19 +185,21 @@ impl Ruleset for Staircase {
     }
 
     fn solve(&self, sum: &[Steps]) -> Result<Solved<Steps>, GameError> {
-        let steps = counts(&sum[0])?;
-        let total = staircase_value(&steps);
+        let steps = &sum[0].0;
+        let total = staircase_value(steps)?;
+        let odd = |i: usize| (i % 2 == 1).then(|| odd_count(i, steps[i]).ok()).flatten();
         Ok(Solved {
             winner: Winner::from_grundy(Nimber(total)),
             grundy: Some(total),
-            winning_moves: winning_moves(&steps)
+            winning_moves: winning_moves(steps)?
                 .into_iter()
                 .map(|to| Reply {
-                    component: first_change(&sum[0].0, &to),
+                    component: first_change(steps, &to),
                     to: vec![Tuple(to)],
                 })
                 .collect(),
-            components: entry_reports(&steps, |i| Some(if i % 2 == 1 { steps[i] } else { 0 })),
+            // Even steps add nothing to the value: reported without one.
+            components: entry_reports(steps, odd),
             method: self.method(),
             moves_omitted: None,
             one_winning_move: None,
@@ -224,7 +237,8 @@ mod tests {
         #[test]
         fn value_and_moves_match_solver(steps in proptest::collection::vec(0u64..5, 1..5)) {
             let mut solver = Solver::new(&Definition);
-            prop_assert_eq!(solver.grundy(&steps).unwrap().0, staircase_value(&steps));
+            let wide: Vec<u128> = steps.iter().map(|&c| c as u128).collect();
+            prop_assert_eq!(solver.grundy(&steps).unwrap().0, staircase_value(&wide).unwrap());
             let mut expected: Vec<Vec<u128>> = solver
                 .winning_moves(std::slice::from_ref(&steps))
                 .unwrap()
@@ -232,7 +246,7 @@ mod tests {
                 .map(|(_, o)| o[0].iter().map(|&c| c as u128).collect())
                 .collect();
             expected.sort();
-            let mut got = winning_moves(&steps);
+            let mut got = winning_moves(&wide).unwrap();
             got.sort();
             prop_assert_eq!(got, expected);
         }
@@ -268,5 +282,38 @@ mod tests {
             err.to_string().contains("coins move from one step"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn piled_counts_stay_typeable() {
+        // The one winning move piles 2^64 coins on step 0: the hint's move can be typed back,
+        // as the whole position or as step 1's new count, and the engine values the result.
+        let family = Text(Staircase);
+        let max = u64::MAX.to_string();
+        let s = family.solve(&[&max, "1"], Play::Normal).unwrap();
+        assert_eq!(s.winning_moves[0].to, "18446744073709551616 0");
+        assert_eq!(s.winning_moves[0].component, 0);
+        let piled = ["18446744073709551616", "0"];
+        for (component, to) in [(0, "18446744073709551616 0"), (1, "0")] {
+            assert_eq!(
+                family.apply_move(&[&max, "1"], component, to).unwrap(),
+                piled
+            );
+        }
+        assert_eq!(
+            family.solve(&piled, Play::Normal).unwrap().winner,
+            Winner::Second
+        );
+        // An odd step past 2^64−1 has a Grundy value past 64 bits: refused, naming the step.
+        let err = family
+            .solve(&["0", "18446744073709551616"], Play::Normal)
+            .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("step 1 holds 18446744073709551616 coins"),
+            "{err}"
+        );
+        // Moving no coins is no move.
+        assert!(family.apply_move(&["0", "5", "9"], 1, "5").is_err());
     }
 }

@@ -17,13 +17,36 @@ use std::str::FromStr;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tuple<T = u64>(pub Vec<T>);
 
-impl<T: From<u64>> FromStr for Tuple<T> {
+impl<T: Entry> FromStr for Tuple<T> {
     type Err = GameError;
 
     fn from_str(text: &str) -> Result<Self, GameError> {
-        Ok(Tuple(
-            parse_tuple(&[text])?.into_iter().map(T::from).collect(),
-        ))
+        Ok(Tuple(parse_tuple(&[text])?))
+    }
+}
+
+/// A count a tuple holds, read from one word: `u64` (heaps, read as every heap is, `10^6`
+/// included), or `u128` where moves pile counts past 2^64−1 and the piled position must be
+/// typeable again (staircase: a hint's move, `play`'s next position).
+pub trait Entry: Copy + Eq + fmt::Display {
+    /// Reads one entry, refusing what the type cannot hold with a one-line reason.
+    fn parse_entry(text: &str) -> Result<Self, GameError>;
+}
+
+impl Entry for u64 {
+    fn parse_entry(text: &str) -> Result<u64, GameError> {
+        parse_heap(text)
+    }
+}
+
+impl Entry for u128 {
+    fn parse_entry(text: &str) -> Result<u128, GameError> {
+        if text.len() > 19 && text.bytes().all(|b| b.is_ascii_digit()) {
+            return text
+                .parse()
+                .map_err(|_| GameError::bad_position(text, "count exceeds 2^128−1".to_string()));
+        }
+        parse_heap(text).map(u128::from)
     }
 }
 
@@ -35,7 +58,7 @@ impl<T: fmt::Display> fmt::Display for Tuple<T> {
 
 /// Parses the POSITION arguments; a single argument may also hold the whole tuple separated
 /// by commas or spaces (as `grundy value` receives it).
-pub fn parse_tuple(positions: &[&str]) -> Result<Vec<u64>, GameError> {
+pub fn parse_tuple<T: Entry>(positions: &[&str]) -> Result<Vec<T>, GameError> {
     let entries: Vec<&str> = positions
         .iter()
         .flat_map(|p| p.split(|c: char| c == ',' || c.is_whitespace()))
@@ -47,7 +70,7 @@ pub fn parse_tuple(positions: &[&str]) -> Result<Vec<u64>, GameError> {
             "no position given: list the entries of the position",
         ));
     }
-    entries.into_iter().map(parse_heap).collect()
+    entries.into_iter().map(T::parse_entry).collect()
 }
 
 /// `3 1 4 1`.
@@ -63,16 +86,16 @@ pub fn first_change<T: PartialEq>(from: &[T], to: &[T]) -> usize {
 
 /// The `to` of a move in a tuple game, as typed in `play` or reported by `solve`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
+pub enum Target<T = u64> {
     /// The whole new position (`3 3 3` or `3,3,3`).
-    Whole(Vec<u64>),
+    Whole(Vec<T>),
     /// One number: the new value of the entry moved in.
-    Entry(u64),
+    Entry(T),
 }
 
 /// Reads `to` against the current `entries`: as many entries as the position is the whole new
 /// position, one number is the entry's new value (with one entry the two agree).
-pub fn parse_target(entries: &[u64], to: &str) -> Result<Target, GameError> {
+pub fn parse_target<T: Entry>(entries: &[T], to: &str) -> Result<Target<T>, GameError> {
     let next = parse_tuple(&[to])?;
     match next.len() {
         n if n == entries.len() => Ok(Target::Whole(next)),
@@ -82,7 +105,7 @@ pub fn parse_target(entries: &[u64], to: &str) -> Result<Target, GameError> {
             format!(
                 "a move is the whole new position ({} entries, e.g. `{}`) or one entry's new value; this has {n}",
                 entries.len(),
-                entries.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+                entries.iter().map(T::to_string).collect::<Vec<_>>().join(",")
             ),
         )),
     }
@@ -100,8 +123,8 @@ pub fn not_an_option<T: ToString>(to: &str, from: &[T], rule: &str) -> GameError
 }
 
 /// One report per entry, with a value where the family assigns one to entries.
-pub fn entry_reports(
-    entries: &[u64],
+pub fn entry_reports<T: fmt::Display>(
+    entries: &[T],
     value: impl Fn(usize) -> Option<u64>,
 ) -> Vec<ComponentReport> {
     entries
@@ -120,11 +143,20 @@ mod tests {
 
     #[test]
     fn tuples_parse_print_and_diff() {
-        assert_eq!(parse_tuple(&["3", "1", "4"]).unwrap(), [3, 1, 4]);
-        assert_eq!(parse_tuple(&["3,1, 4 1"]).unwrap(), [3, 1, 4, 1]);
-        assert!(parse_tuple(&[]).is_err());
-        assert!(parse_tuple(&[" , "]).is_err());
-        assert!(parse_tuple(&["3", "-1"]).is_err());
+        assert_eq!(parse_tuple::<u64>(&["3", "1", "4"]).unwrap(), [3, 1, 4]);
+        assert_eq!(parse_tuple::<u64>(&["3,1, 4 1"]).unwrap(), [3, 1, 4, 1]);
+        assert!(parse_tuple::<u64>(&[]).is_err());
+        assert!(parse_tuple::<u64>(&[" , "]).is_err());
+        assert!(parse_tuple::<u64>(&["3", "-1"]).is_err());
+        // Wide entries: past 2^64−1 only where the tuple holds u128.
+        let past = "18446744073709551616";
+        assert!(parse_tuple::<u64>(&[past]).is_err());
+        assert_eq!(
+            parse_tuple::<u128>(&[past, "2^10"]).unwrap(),
+            [1 << 64, 1024]
+        );
+        let err = parse_tuple::<u128>(&["999999999999999999999999999999999999999999"]).unwrap_err();
+        assert!(err.to_string().contains("2^128−1"), "{err}");
         assert_eq!(format_tuple(&[3u64, 1, 4]), "3 1 4");
         assert_eq!(first_change(&[3u64, 1, 4], &[3, 0, 2]), 1);
         assert_eq!("3,1 4".parse::<Tuple>().unwrap(), Tuple(vec![3, 1, 4]));

@@ -126,7 +126,17 @@ pub(super) fn format_stones(dims: Dims, [x, o]: [u64; 2]) -> String {
 
 impl FromStr for Clobber {
     type Err = GameError;
+    /// Rows of `x`, `o` and `.` separated by `|`, or a size `RxC` for the board Clobber starts
+    /// from: full, in a checkerboard with `x` in the top-left corner.
     fn from_str(text: &str) -> Result<Clobber, GameError> {
+        if let Some(dims) = grid::parse_size(text) {
+            let dims = dims?;
+            let x = grid::checkerboard(dims);
+            return Ok(Clobber {
+                dims,
+                stones: [x, dims.full() & !x],
+            });
+        }
         let (dims, stones) = parse_stones(text)?;
         Ok(Clobber { dims, stones })
     }

@@ -139,7 +139,16 @@ impl PartizanRules for Domineering {
 
 impl FromStr for Domineering {
     type Err = GameError;
+    /// Rows of `.` (empty) and `#` (blocked) separated by `|`, or a size `RxC` for the empty
+    /// board.
     fn from_str(text: &str) -> Result<Domineering, GameError> {
+        if let Some(dims) = grid::parse_size(text) {
+            let dims = dims?;
+            return Ok(Domineering {
+                dims,
+                free: dims.full(),
+            });
+        }
         let (dims, [free]) = grid::parse::<1>(text, &[('.', Some(0)), ('#', None)])?;
         Ok(Domineering { dims, free })
     }

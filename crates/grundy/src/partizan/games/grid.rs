@@ -185,6 +185,40 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     })
 }
 
+/// A board written by its size, `ROWSxCOLUMNS` (`3x4`, also `3X4` or `3×4`): `None` when
+/// `text` is not of that form, an error when the size has no cells or more than [`MAX_CELLS`].
+/// Each game says which board a size stands for (Domineering: empty; Clobber: the
+/// checkerboard it starts from).
+pub fn parse_size(text: &str) -> Option<Result<Dims, GameError>> {
+    let t = text.trim();
+    let (rows, cols) = t.split_once(['x', 'X', '×']).filter(|(r, c)| {
+        [r, c]
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    })?;
+    let bad = |reason: String| GameError::bad_position(text, reason);
+    let size = |p: &str| p.parse::<usize>().unwrap_or(usize::MAX);
+    let (height, width) = (size(rows), size(cols));
+    Some(match height.checked_mul(width) {
+        Some(0) => Err(bad("a board needs at least one row and one column".into())),
+        Some(cells) if cells <= MAX_CELLS => Ok(Dims {
+            width: width as u8,
+            height: height as u8,
+        }),
+        _ => Err(bad(format!(
+            "{rows} rows of {cols} cells is more than {MAX_CELLS} cells; boards have at most {MAX_CELLS}"
+        ))),
+    })
+}
+
+/// The cells of a checkerboard colouring: those whose row + column is even.
+pub fn checkerboard(dims: Dims) -> u64 {
+    let w = dims.width as u32;
+    (0..dims.cells())
+        .filter(|b| (b / w + b % w) % 2 == 0)
+        .fold(0, |m, b| m | 1 << b)
+}
+
 /// Parses rows separated by `|`; `legend` maps each allowed character to the layer it sets
 /// (`None`: a cell in no layer, such as an empty or blocked cell).
 pub fn parse<const N: usize>(
@@ -192,6 +226,13 @@ pub fn parse<const N: usize>(
     legend: &[(char, Option<usize>)],
 ) -> Result<(Dims, [u64; N]), GameError> {
     let bad = |reason: String| GameError::bad_position(text, reason);
+    if parse_size(text).is_some() {
+        let cells: Vec<String> = legend.iter().map(|(k, _)| format!("`{k}`")).collect();
+        return Err(bad(format!(
+            "a size names no position of this game; write its cells ({}) in rows separated by `|`",
+            cells.join(", ")
+        )));
+    }
     let rows: Vec<&str> = text.trim().split('|').collect();
     let width = rows[0].chars().count();
     if width == 0 {

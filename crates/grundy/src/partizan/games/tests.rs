@@ -382,6 +382,23 @@ fn bad_positions_say_why() {
     err::<Col>("L./0-5", "not a vertex");
     err::<Col>("X-.", "`X` at vertex 0");
     err::<Col>("../0-0", "loop");
+    err::<Domineering>("0x3", "at least one row");
+    err::<Domineering>("9x9", "at most 64");
+    err::<Clobber>("99999999999999999999999x2", "at most 64");
+    err::<Konane>("3x3", "a size names no position");
+}
+
+#[test]
+fn sizes_name_the_starting_boards() {
+    assert_eq!(parse::<Domineering>("3x4"), parse("....|....|...."));
+    assert_eq!(parse::<Domineering>(" 2X2 "), parse("..|.."));
+    assert_eq!(parse::<Domineering>("1×8"), parse("........"));
+    assert_eq!(parse::<Clobber>("2x3"), parse("xox|oxo"));
+    assert_eq!(parse::<Clobber>("8x8").to_string().len(), 8 * 8 + 7);
+    // Not sizes: parsed (and refused) as boards.
+    let board_error = |e: crate::error::GameError| e.to_string().contains("at row 1, column");
+    assert!(board_error("3x".parse::<Domineering>().unwrap_err()));
+    assert!(board_error("x3".parse::<Clobber>().unwrap_err()));
 }
 
 #[test]
