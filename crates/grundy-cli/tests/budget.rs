@@ -16,7 +16,14 @@ fn under_one_gib_of_address_space_every_command_answers_or_refuses() {
     let cases: &[(&[&str], i32, &str)] = &[
         // Aborted allocating 1 GiB: now stops at the memory budget or the time.
         (
-            &["period", "nim", "--max", "2^40", "--time", "3"],
+            &[
+                "period",
+                "subtraction:all-but:2",
+                "--max",
+                "2^40",
+                "--time",
+                "3",
+            ],
             0,
             "observed up to",
         ),

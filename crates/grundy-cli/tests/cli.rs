@@ -112,16 +112,34 @@ fn period_json_is_certified_for_finite_subtraction_sets() {
 
 #[test]
 fn period_without_a_theorem_is_observed() {
-    let v = json(&["period", "nim", "--max", "1000", "--json"]);
+    let v = json(&["period", "subtraction:all-but:2", "--max", "1000", "--json"]);
     assert_eq!(v["certified"], false);
     assert_eq!(
         (v["period"].as_u64(), v["saltus"].as_u64()),
-        (Some(1), Some(1))
+        (Some(4), Some(2))
     );
     assert_eq!(
         v["reason"],
-        "observed up to 1000, not proved: no periodicity theorem applies to nim"
+        "observed up to 1000, not proved: no periodicity theorem applies to subtraction:all-but:2"
     );
+    // Nim and Twins are arithmetic-periodic by their closed form G(n) = n: proved.
+    for game in ["nim", "twins"] {
+        let v = json(&["period", game, "--max", "1000", "--json"]);
+        assert_eq!(v["certified"], true, "{game}");
+        assert_eq!(
+            (
+                v["preperiod"].as_u64(),
+                v["period"].as_u64(),
+                v["saltus"].as_u64()
+            ),
+            (Some(0), Some(1), Some(1)),
+            "{game}"
+        );
+        assert!(
+            v["reason"].as_str().unwrap().starts_with("proved: "),
+            "{game}: {v}"
+        );
+    }
 }
 
 #[test]

@@ -29,6 +29,7 @@ use crate::impartial::heap::{
 use crate::impartial::ruleset::{solve_with, GameValue, Heap, Ruleset, Solved};
 use crate::numeric::Nimber;
 use crate::theory::period::HeapSequence;
+use crate::theory::period::PeriodRule;
 use std::collections::HashSet;
 
 /// Largest total number of coins we print when listing winning moves of `ruler` (each move
@@ -233,6 +234,20 @@ impl HeapRules for CoinGame {
                 "closed form: a head at x is worth the largest power of 2 dividing x+1"
             }
             CoinGame::Twins => "closed form: a head at x is worth x (Twins is Nim)",
+        }
+    }
+
+    /// Twins is Nim (turning coins `x` and `y < x` moves a heap of `x` to `y`): `G(x) = x`,
+    /// arithmetic-periodic by that closed form. The other strips have no period.
+    fn period_rule(&self) -> PeriodRule {
+        match self {
+            CoinGame::Twins => PeriodRule::ClosedForm {
+                preperiod: 0,
+                period: 1,
+                saltus: 1,
+                statement: "a head at x is worth x for every x: turning x and a coin y < x moves a Nim heap of x to y (two heads at y cancel), so Twins is Nim",
+            },
+            CoinGame::MockTurtles | CoinGame::Ruler => PeriodRule::None,
         }
     }
 

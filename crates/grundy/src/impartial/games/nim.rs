@@ -9,6 +9,7 @@ use crate::error::GameError;
 use crate::impartial::family::Winner;
 use crate::impartial::heap::HeapRules;
 use crate::numeric::Nimber;
+use crate::theory::period::PeriodRule;
 
 /// Nim; positions are heap sizes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,6 +50,16 @@ impl HeapRules for Nim {
 
     fn closed_form_name(&self) -> &'static str {
         "closed form G(n) = n"
+    }
+
+    /// `G(n) = n`: arithmetic-periodic from 0 with period 1 and saltus 1.
+    fn period_rule(&self) -> PeriodRule {
+        PeriodRule::ClosedForm {
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+            statement: "G(n) = n for every n, by induction: heap n moves to every smaller heap and to no other, so its options have the values 0, …, n − 1",
+        }
     }
 
     /// Any smaller heap (the empty option is heap 0).

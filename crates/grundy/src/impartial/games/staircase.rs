@@ -198,8 +198,8 @@ impl Ruleset for Staircase {
                     to: vec![Tuple(to)],
                 })
                 .collect(),
-            // Even steps add nothing to the value: reported without one.
-            components: entry_reports(steps, odd),
+            // Even steps add nothing to the value: 0 (the JSON's `grundy` of a step).
+            components: entry_reports(steps, |i| Some(odd(i).unwrap_or(0))),
             method: self.method(),
             moves_omitted: None,
             one_winning_move: None,

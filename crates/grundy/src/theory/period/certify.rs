@@ -6,7 +6,11 @@
 //! - Octal game with finite code, `t` = its largest removal (Guy–Smith, Winning Ways ch. 4):
 //!   if `G(n+p) = G(n)` for all `i ≤ n < 2i + p + t`, it holds for all `n ≥ i`.
 //!
-//! Both say: a table of `G(0..len)` proves `(i, p)` once `len` reaches [`required_len`] and the
+//! - A closed form proved from the rules (Nim: `G(n) = n`, since heap `n` moves to every
+//!   smaller heap and no other): it names its own period, saltus included; the table only
+//!   has to show it.
+//!
+//! All say: a table of `G(0..len)` proves `(i, p)` once `len` reaches [`required_len`] and the
 //! table shows no mismatch from `i` on. Nothing else is ever called proved.
 
 use crate::theory::period::Period;
@@ -20,6 +24,10 @@ pub(crate) fn required_len(rule: PeriodRule, i: u64, p: u64) -> Option<u128> {
         PeriodRule::FiniteSubtraction { max_removal } => Some(i + p + max_removal as u128),
         // n < 2i + p + t must be checked, i.e. G up to index 2i + 2p + t − 1.
         PeriodRule::GuySmith { max_removal } => Some(2 * i + 2 * p + max_removal as u128),
+        // Its own period only, shown once past the preperiod.
+        PeriodRule::ClosedForm {
+            preperiod, period, ..
+        } => ((i, p) == (preperiod as u128, period as u128)).then_some(i + 2 * p),
         PeriodRule::None => None,
     }
 }
@@ -41,6 +49,7 @@ pub(crate) fn proof(rule: PeriodRule, period: &Period) -> String {
             "proved by the Guy–Smith theorem: G(n+{p}) = G(n) for all {i} ≤ n < 2·{i}+{p}+{t} = {} (largest removal t = {t})",
             2 * i as u128 + p as u128 + t as u128
         ),
+        PeriodRule::ClosedForm { statement, .. } => format!("proved: {statement}"),
         // Never certified (required_len is None), so never shown; worded truthfully anyway.
         PeriodRule::None => "not proved: no periodicity theorem applies".to_string(),
     }
@@ -60,6 +69,9 @@ pub(crate) fn not_proved(
     match (rule, observed) {
         (PeriodRule::None, _) => {
             format!("{seen}: no periodicity theorem applies to {spec}")
+        }
+        (PeriodRule::ClosedForm { statement, .. }, _) => {
+            format!("{seen}: the table did not reach the closed form's period ({statement})")
         }
         (_, Some(period)) if period.saltus > 0 => format!(
             "{seen}: arithmetic periodicity (saltus > 0) has no certificate in grundy"
@@ -87,6 +99,7 @@ pub(crate) fn statement(rule: PeriodRule) -> Option<String> {
         PeriodRule::GuySmith { max_removal } => Some(format!(
             "Guy–Smith periodicity theorem for octal games (largest removal t = {max_removal}): G(n + p) = G(n) for i ≤ n < 2i + p + t implies it for all n ≥ i"
         )),
+        PeriodRule::ClosedForm { statement, .. } => Some(statement.to_string()),
         PeriodRule::None => None,
     }
 }
@@ -113,6 +126,7 @@ pub(crate) fn theorem_name(rule: PeriodRule) -> &'static str {
     match rule {
         PeriodRule::FiniteSubtraction { .. } => "finite-subtraction-set",
         PeriodRule::GuySmith { .. } => "Guy–Smith",
+        PeriodRule::ClosedForm { .. } => "closed-form",
         PeriodRule::None => "(no theorem)",
     }
 }
@@ -141,6 +155,18 @@ pub enum PeriodRule {
         /// The largest number of tokens a move removes.
         max_removal: u64,
     },
+    /// A closed form proved from the rules, periodic (or arithmetic-periodic) with the
+    /// period it names: `G(n + period) = G(n) + saltus` for `n ≥ preperiod`.
+    ClosedForm {
+        /// The preperiod of the closed form.
+        preperiod: u64,
+        /// Its period.
+        period: u64,
+        /// Its saltus (0 for a plain period).
+        saltus: u64,
+        /// The closed form and why it holds, in one sentence.
+        statement: &'static str,
+    },
     /// No theorem applies: a period can only be observed.
     None,
 }
@@ -161,6 +187,28 @@ mod tests {
         assert!(!is_certified(PeriodRule::None, usize::MAX, 0, 1));
         // A period longer than the table is never certified (no underflow).
         assert!(!is_certified(sub, 3, 0, 7));
+        // A closed form certifies its own period once the table shows it, and no other.
+        let nim = PeriodRule::ClosedForm {
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+            statement: "G(n) = n",
+        };
+        assert!(is_certified(nim, 2, 0, 1));
+        assert!(!is_certified(nim, 1, 0, 1));
+        assert!(!is_certified(nim, 1000, 0, 2));
+        assert!(!is_certified(nim, 1000, 1, 1));
+        assert_eq!(
+            proof(
+                nim,
+                &Period {
+                    preperiod: 0,
+                    period: 1,
+                    saltus: 1
+                }
+            ),
+            "proved: G(n) = n"
+        );
     }
 
     /// The window `explain` prints is the one `is_certified` uses: a table whose last checked

@@ -31,10 +31,26 @@ use std::time::{Duration, Instant};
 /// The certified ordinary period with the smallest `p` (see the module docs for why it is the
 /// minimal period with the minimal preperiod).
 pub(crate) fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Option<Period> {
-    if rule == PeriodRule::None {
-        return None;
-    }
     let len = values.len();
+    match rule {
+        PeriodRule::None => return None,
+        // Proved from the rules, arithmetic periodicity included (which the tail runs below
+        // do not see): the table need only reach it.
+        PeriodRule::ClosedForm {
+            preperiod,
+            period,
+            saltus,
+            ..
+        } => {
+            let (i, p) = (preperiod as usize, period as usize);
+            return is_certified(rule, len, i, p).then_some(Period {
+                preperiod,
+                period,
+                saltus,
+            });
+        }
+        _ => {}
+    }
     TailRuns::new(values).find_map(|(p, run)| {
         let i = preperiod_of(len, p, run);
         is_certified(rule, len, i, p).then_some(Period {
@@ -102,14 +118,14 @@ pub fn round_bytes(to: u64) -> u128 {
 /// What a search found: the table it built and, if proved, the period.
 ///
 /// ```
-/// use grundy::{search, Budget, PeriodRule};
-/// // Nim never repeats: no period is proved, and the search says which theorem it tried.
+/// use grundy::{search, Budget, Period, PeriodRule};
+/// // Nim: G(n) = n, arithmetic-periodic by its closed form, proved at the first round.
 /// let nim = grundy::parse_spec("nim").unwrap();
 /// let found = search(nim.sequence().unwrap(), Budget { start: 63, max: 255, time: None }).unwrap();
-/// assert_eq!(found.certified, None);
+/// assert_eq!(found.certified, Some(Period { preperiod: 0, period: 1, saltus: 1 }));
 /// assert_eq!(found.values[..4], [0, 1, 2, 3]);
-/// assert_eq!(found.checked_to(), 255);
-/// assert_ne!(found.rule, PeriodRule::FiniteSubtraction { max_removal: 1 });
+/// assert_eq!(found.checked_to(), 63);
+/// assert!(matches!(found.rule, PeriodRule::ClosedForm { saltus: 1, .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
