@@ -32,6 +32,34 @@ fn value_prints_the_canonical_form() {
     }
 }
 
+/// A board may be given by its size: Domineering's empty board, Clobber's full checkerboard;
+/// `solve` and `explain` then write the board out, so that each move reads against it.
+#[test]
+fn a_size_is_the_starting_board() {
+    let (code, out, err) = grundy(&["value", "domineering", "2x3"], "");
+    assert_eq!((code, out.trim()), (0, "{2|-1/2}"), "{err}");
+    let (_, out, _) = grundy(&["value", "clobber", "1x3"], "");
+    let (_, typed, _) = grundy(&["value", "clobber", "xox"], "");
+    assert_eq!(out, typed);
+    let (_, out, _) = grundy(&["solve", "domineering", "2x3"], "");
+    assert!(
+        out.contains("components: ...|...\n") && out.contains("component 0: ...|... → .#.|.#.\n"),
+        "{out}"
+    );
+    let (_, out, _) = grundy(&["explain", "domineering", "2x2"], "");
+    assert!(out.contains("component 0: ..|.. → ##|..\n"), "{out}");
+    assert_eq!(
+        json(&["value", "domineering", "2x2", "--json"])["position"],
+        "..|.."
+    );
+    let (code, _, err) = grundy(&["value", "konane", "3x3"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("a size names no position of this game"),
+        "{err}"
+    );
+}
+
 #[test]
 fn value_json_has_the_cgt_fields_and_the_position() {
     let v = json(&["value", "domineering", "#...|....|....|....", "--json"]);

@@ -50,6 +50,7 @@ pub fn solve_answer(entry: &Entry, positions: &[&str]) -> Result<Solution, GameE
 pub fn solve(entry: &Entry, positions: &[&str]) -> Result<(), GameError> {
     let mut session = (entry.session)();
     let s = solve::solve(session.as_mut(), positions)?;
+    let shown = written_out(session.as_ref(), positions)?;
     let outcome = match s.outcome.to_string().as_str() {
         "L" => "L: Left wins, whoever starts",
         "R" => "R: Right wins, whoever starts",
@@ -59,16 +60,22 @@ pub fn solve(entry: &Entry, positions: &[&str]) -> Result<(), GameError> {
     let mut text = format!(
         "game: {}\ncomponents: {}\ncanonical form: {}\noutcome: {outcome}\n",
         entry.name,
-        positions.join(" + "),
+        shown.join(" + "),
         s.canonical
     );
     for (first, f) in [(Side::Left, &s.left_first), (Side::Right, &s.right_first)] {
-        text.push_str(&first_move_text(first, f, positions));
+        text.push_str(&first_move_text(first, f, &shown));
     }
     println_checked(text.trim_end())
 }
 
-fn first_move_text(first: Side, f: &FirstMove, positions: &[&str]) -> String {
+/// The positions as the game writes them (a size such as `4x4` becomes its board), so that a
+/// move reads against the position it changes.
+fn written_out(session: &dyn Session, positions: &[&str]) -> Result<Vec<String>, GameError> {
+    positions.iter().map(|p| session.parse(p)).collect()
+}
+
+fn first_move_text(first: Side, f: &FirstMove, positions: &[String]) -> String {
     let mut text = format!(
         "{} moving first: {} wins",
         side_name(first),
@@ -184,8 +191,9 @@ pub fn explain(entry: &Entry, positions: &[&str]) -> Result<(), GameError> {
         text.push_str(&format!("sum: {}\n", s.canonical));
     }
     text.push_str(&format!("outcome: {}\n", s.outcome));
+    let shown: Vec<String> = parts.iter().map(|e| e.position.to_string()).collect();
     for (first, f) in [(Side::Left, &s.left_first), (Side::Right, &s.right_first)] {
-        text.push_str(&first_move_text(first, f, positions));
+        text.push_str(&first_move_text(first, f, &shown));
     }
     println_checked(text.trim_end())
 }
