@@ -392,3 +392,16 @@ fn misere_kayles_is_searched_and_bounded() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(err.contains("210 tokens are past the 200"), "{err}");
 }
+
+/// A tuple game's move is the whole new position, shown against the whole old one; a sum's
+/// move changes one component, shown against that component.
+#[test]
+fn solve_shows_each_move_against_what_it_changes() {
+    let (code, out, _) = grundy(&["solve", "staircase", "3", "1"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("\n  3 1 → 4 0\n"), "{out}");
+    let (_, out, _) = grundy(&["solve", "moore:2", "3", "5", "6"], "");
+    assert!(out.contains("\n  3 5 6 → 3 3 3\n"), "{out}");
+    let (_, out, _) = grundy(&["solve", "nim", "1", "2"], "");
+    assert!(out.contains("\n  component 1: 2 → 1\n"), "{out}");
+}

@@ -4,14 +4,17 @@
 //! apart from error messages and the one-line method names of `theory::period::certify`.
 
 use crate::impartial::explain::{Certificate, Derivation, Explanation, MoveReason};
-use crate::impartial::family::{Move, Solution, Winner};
+use crate::impartial::family::{Family, Move, Solution, Winner};
 use crate::impartial::games::octal::stats::Stats;
 use crate::impartial::play::Advice;
 use crate::theory::period::census::CensusSummary;
 
 impl Solution {
-    /// The report `grundy solve` prints: components, value, winner, winning moves, method.
-    pub fn render(&self, spec: &str) -> String {
+    /// The report `grundy solve` prints for `family`'s position: components, value, winner,
+    /// winning moves, method.
+    pub fn render(&self, family: &dyn Family) -> String {
+        let spec = family.spec();
+        let whole = family.whole_position_moves();
         let s = self;
         let mut text = String::new();
         let parts: Vec<String> = s
@@ -48,14 +51,17 @@ impl Solution {
         if !s.winning_moves.is_empty() {
             text.push_str(&format!("winning moves ({}):\n", s.winning_moves.len()));
             for m in &s.winning_moves {
-                text.push_str(&format!("  {}\n", solution_move(s, m)));
+                text.push_str(&format!("  {}\n", solution_move(s, m, whole)));
             }
         }
         if let Some(reason) = &s.moves_omitted {
             text.push_str(&format!("winning moves: not listed — {reason}\n"));
         }
         if let Some(m) = &s.one_winning_move {
-            text.push_str(&format!("one winning move: {}\n", solution_move(s, m)));
+            text.push_str(&format!(
+                "one winning move: {}\n",
+                solution_move(s, m, whole)
+            ));
         }
         text.push_str(&format!("method: {}", s.method));
         text
@@ -128,11 +134,11 @@ impl Derivation {
 }
 
 /// A move of a solution as `solve` prints it: `component 0: 7 → 5`.
-fn solution_move(s: &Solution, m: &Move) -> String {
-    // Tuple games (Moore's Nim, staircase) write a move as the whole new position, which may
-    // change several entries: it reads against the whole old one.
-    let entries: Vec<&str> = s.components.iter().map(|c| c.position.as_str()).collect();
-    if entries.len() > 1 && m.to.split_whitespace().count() == entries.len() {
+fn solution_move(s: &Solution, m: &Move, whole: bool) -> String {
+    // Tuple games (Moore's Nim, staircase: `whole`) write a move as the whole new position,
+    // which may change several entries: it reads against the whole old one.
+    if whole {
+        let entries: Vec<&str> = s.components.iter().map(|c| c.position.as_str()).collect();
         return format!("{} → {}", entries.join(" "), m.to);
     }
     let from = s

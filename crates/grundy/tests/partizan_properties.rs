@@ -359,3 +359,30 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The thermograph of a game with equal stops `x` is read off its stops without its
+    /// options: the mast at `x` from `t = 0`, temperature 0. Checked by definition: the game
+    /// cooled by any `t > 0` still has both stops at `x` (stops by definition, no thermograph).
+    #[test]
+    fn equal_stops_make_a_mast_from_zero(
+        small in all_small_game(),
+        rich in rich_game(),
+        shift in (-8i64..8).prop_map(|n| Dyadic::new(n, 1).unwrap()),
+    ) {
+        let mut memo = std::collections::HashMap::new();
+        for g in [small + Game::number(shift), rich] {
+            let (l, r) = stops_by_definition(g, &mut memo);
+            if l != r || g.is_number() {
+                continue;
+            }
+            let th = g.thermograph().unwrap();
+            prop_assert_eq!((th.temperature, th.mast), (Dyadic::ZERO, l), "{}", g);
+            for t in [(1, 3), (1, 1), (3, 0)] {
+                let t = Dyadic::new(t.0, t.1).unwrap();
+                prop_assert_eq!(stops_by_definition(g.cool(t).unwrap(), &mut memo), (l, l), "{} cooled by {}", g, t);
+                prop_assert_eq!((th.left.at(t).unwrap(), th.right.at(t).unwrap()), (l, l), "{}", g);
+            }
+        }
+    }
+}

@@ -65,5 +65,5 @@ pub fn run(args: Args) -> Result<(), GameError> {
     let solution = within(Output::AtTheEnd, limit, || {
         family.solve(&positions, args.play.play())
     })?;
-    println_checked(&solution.render(&family.spec()))
+    println_checked(&solution.render(family.as_ref()))
 }

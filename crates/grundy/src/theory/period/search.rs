@@ -35,7 +35,9 @@ pub(crate) fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Optio
     match rule {
         PeriodRule::None => return None,
         // Proved from the rules, arithmetic periodicity included (which the tail runs below
-        // do not see): the table need only reach it.
+        // do not see). A claimed pattern is still checked against the table: here a plain
+        // period (`Eq` suffices); a saltus by `search`, whose table is numeric
+        // ([`agrees_with_saltus`]).
         PeriodRule::ClosedForm {
             preperiod,
             period,
@@ -43,7 +45,8 @@ pub(crate) fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Optio
             ..
         } => {
             let (i, p) = (preperiod as usize, period as usize);
-            return is_certified(rule, len, i, p).then_some(Period {
+            let shown = saltus > 0 || (i + p..len).all(|n| values[n] == values[n - p]);
+            return (shown && is_certified(rule, len, i, p)).then_some(Period {
                 preperiod,
                 period,
                 saltus,
@@ -59,6 +62,15 @@ pub(crate) fn smallest_certified<T: Eq>(values: &[T], rule: PeriodRule) -> Optio
             saltus: 0,
         })
     })
+}
+
+/// Whether `G(n + p) = G(n) + saltus` for every `n ≥ i` of the table (a closed form's
+/// arithmetic period, checked rather than trusted; plain periods pass, checked before).
+fn agrees_with_saltus(values: &[u64], period: &Period) -> bool {
+    let (i, p) = (period.preperiod as usize, period.period as usize);
+    period.saltus == 0
+        || (i + p..values.len())
+            .all(|n| values[n - p].checked_add(period.saltus) == Some(values[n]))
 }
 
 /// ```
@@ -197,7 +209,8 @@ pub fn search(sequence: &dyn HeapSequence, budget: Budget) -> Result<SearchResul
         if round.len() > values.len() {
             values = round;
         }
-        let certified = smallest_certified(&values, rule);
+        let certified =
+            smallest_certified(&values, rule).filter(|p| agrees_with_saltus(&values, p));
         let stop = if certified.is_some() {
             Some(Stop::Certified)
         } else if timed_out {
@@ -267,6 +280,36 @@ mod tests {
     use super::*;
     use crate::theory::period::{find_certified_by_scan, observed_preperiod};
     use proptest::prelude::*;
+
+    /// A closed form's period is checked against the table, not taken on trust: a table that
+    /// breaks it (one wrong value) certifies nothing, with or without a saltus.
+    #[test]
+    fn a_closed_form_is_checked_against_the_table() {
+        let form = |period, saltus| PeriodRule::ClosedForm {
+            preperiod: 0,
+            period,
+            saltus,
+            statement: "test",
+        };
+        let identity: Vec<u64> = (0..64).collect();
+        let arithmetic = smallest_certified(&identity, form(1, 1)).unwrap();
+        assert!(agrees_with_saltus(&identity, &arithmetic));
+        let mut broken = identity.clone();
+        broken[40] = 7;
+        assert!(!agrees_with_saltus(&broken, &arithmetic));
+        let alternating: Vec<u64> = (0..64).map(|n| n % 2).collect();
+        assert_eq!(
+            smallest_certified(&alternating, form(2, 0)),
+            Some(Period {
+                preperiod: 0,
+                period: 2,
+                saltus: 0
+            })
+        );
+        let mut broken = alternating;
+        broken[40] = 1;
+        assert_eq!(smallest_certified(&broken, form(2, 0)), None);
+    }
 
     proptest! {
         /// The Z-function answers agree with the O(N) backward scan for every shift.
