@@ -7,6 +7,7 @@ use crate::guard::{run, run_detached, GameError};
 use crate::plot::Svg;
 use crate::positions::{moves_of, Interner};
 use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::collections::hash_map::DefaultHasher;
@@ -44,10 +45,38 @@ fn operand(obj: &Bound<'_, PyAny>) -> PyResult<Cgt> {
 
 /// A dyadic argument (`t` of cooling): an int, or text such as `"1/2"`.
 fn dyadic(obj: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
-    let text = obj.str()?.to_string();
-    run(|| {
-        text.parse::<Dyadic>()
-            .map_err(|e| LibError::bad_position(&text, e.to_string()))
+    let fraction = obj.get_type().name().is_ok_and(|n| n == "Fraction");
+    let text = if obj.is_instance_of::<pyo3::types::PyFloat>() {
+        // A float is exactly m / 2^j; 0.5 is 1/2, but 0.1 is a 55-bit fraction nobody meant.
+        let (num, den): (Bound<'_, PyAny>, u128) = obj
+            .call_method0("as_integer_ratio")
+            .and_then(|r| r.extract())
+            .map_err(|_| {
+                GameError::new_err(format!("invalid temperature `{obj}`: not a finite number"))
+            })?;
+        if den > 1 << 32 {
+            return Err(GameError::new_err(format!(
+                "invalid temperature `{obj}`: the float is not a dyadic fraction m/2^j with j ≤ 32; give a Fraction or text such as \"3/8\""
+            )));
+        }
+        format!("{num}/{den}")
+    } else if obj.is_instance_of::<pyo3::types::PyInt>()
+        || obj.is_instance_of::<pyo3::types::PyString>()
+        || fraction
+    {
+        obj.str()?.to_string()
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "a temperature is an int, a dyadic Fraction, a float such as 0.5 or text such as \"1/2\", not {}",
+            obj.get_type().name()?
+        )));
+    };
+    text.parse::<Dyadic>().map_err(|e| {
+        let why = match e {
+            LibError::BadSpec { reason, .. } => reason,
+            other => other.to_string(),
+        };
+        GameError::new_err(format!("invalid temperature `{text}`: {why}"))
     })
 }
 
@@ -213,11 +242,16 @@ impl CanonicalForm {
             .unbind())
     }
 
-    fn __hash__(&self) -> u64 {
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        // A number equals the int or Fraction it is (`cgt("1/2") == Fraction(1, 2)`), so it
+        // hashes as that Fraction, as Python requires of equal objects.
+        if let Some(d) = self.game.as_number() {
+            return Ok(fraction(py, d)?.hash()? as u64);
+        }
         // Equal games print alike (the notation lists options in a fixed order).
         let mut h = DefaultHasher::new();
         self.game.to_string().hash(&mut h);
-        h.finish()
+        Ok(h.finish())
     }
 
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
@@ -235,6 +269,14 @@ impl CanonicalForm {
         let (game, other) = (self.game, operand(other)?);
         Ok(CanonicalForm {
             game: run(|| Ok(game - other))?,
+        })
+    }
+
+    /// `other - self`, for `1 - g` (as `__radd__` serves `1 + g`).
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
+        let (game, other) = (self.game, operand(other)?);
+        Ok(CanonicalForm {
+            game: run(|| Ok(other - game))?,
         })
     }
 
@@ -314,13 +356,21 @@ impl ThermographAnswer {
     fn _repr_svg_(&self) -> String {
         self.svg.data.clone()
     }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Thermograph(temperature={}, mast={})",
+            self.temperature.bind(py).repr()?,
+            self.mast.bind(py).repr()?
+        ))
+    }
 }
 
 /// `grundy.cgt("{3||2*|1*}")`: the canonical form of a game in CGSuite notation.
 ///
 /// >>> g = grundy.cgt("{3||2*|1*}")
 /// >>> g.temperature, g.mean
-/// (Fraction(5, 4), Fraction(7, 4))
+/// (Fraction(3, 4), Fraction(9, 4))
 #[pyfunction]
 pub fn cgt(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
     let text: String = text.extract().map_err(|_| {
@@ -462,6 +512,20 @@ impl PyPartizanGame {
             total = run(|| Ok(total + g))?;
         }
         Ok(CanonicalForm { game: total })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let name = |f: &Py<PyAny>| {
+            f.bind(py)
+                .getattr("__qualname__")
+                .and_then(|n| n.str().map(|n| n.to_string()))
+                .unwrap_or_else(|_| "?".to_string())
+        };
+        format!(
+            "PartizanGame(left={:?}, right={:?})",
+            name(&self.left),
+            name(&self.right)
+        )
     }
 
     /// How many positions the functions have been called on (once each).
