@@ -247,12 +247,12 @@ impl Table {
                 .collect();
             return Ok(values.into_pyobject(py)?.into_any().unbind());
         }
-        if !index.is_instance_of::<PyInt>() {
+        let Some(int) = crate::api::integer(index) else {
             return Err(PyTypeError::new_err(format!(
                 "table indices must be ints or slices, not {}",
                 index.get_type().name()?
             )));
-        }
+        };
         let len = self.len() as i128;
         let outside = || {
             PyIndexError::new_err(format!(
@@ -260,7 +260,7 @@ impl Table {
                 len - 1
             ))
         };
-        let i = index.extract::<i128>().map_err(|_| outside())?;
+        let i = int.extract::<i128>().map_err(|_| outside())?;
         let n = if i < 0 { i + len } else { i };
         if n < 0 || n >= len {
             return Err(outside());

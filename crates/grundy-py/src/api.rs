@@ -8,16 +8,38 @@ use crate::engine_bridge::{self as bridge, Family, GameValue, LibError, Play};
 use crate::guard::{run_detached, run_maybe_detached, GameError};
 use crate::plot::Svg;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use std::sync::Arc;
+
+/// `obj` as a Python int when it is one or stands for one through `__index__` (numpy's
+/// integer scalars, such as the elements of `numpy.asarray(table)`); never a bool or a str.
+pub fn integer<'py>(obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyInt>> {
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
+        return None;
+    }
+    if let Ok(int) = obj.cast::<PyInt>() {
+        return Some(int.clone());
+    }
+    // Tuples and lists first: a heap rule's hot loop asks this of every option, and a
+    // failed `hasattr` costs an exception.
+    if obj.is_instance_of::<PyTuple>()
+        || obj.is_instance_of::<PyList>()
+        || obj.is_instance_of::<PyFloat>()
+        || !obj.hasattr("__index__").unwrap_or(false)
+    {
+        return None;
+    }
+    let index = obj.py().import("operator").ok()?.getattr("index").ok()?;
+    index.call1((obj,)).ok()?.cast_into::<PyInt>().ok()
+}
 
 /// A position as the CLI reads it: an int, or a str such as `"10^6"`, `"3,5"`, `"@file"`.
 pub fn position_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if obj.is_instance_of::<PyString>() {
         return obj.extract::<String>();
     }
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Ok(obj.str()?.to_string());
+    if let Some(int) = integer(obj) {
+        return Ok(int.str()?.to_string());
     }
     Err(GameError::new_err(format!(
         "invalid position `{}`: a position is an int or a str, not {}",
@@ -28,7 +50,7 @@ pub fn position_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// The components of a sum: a list or tuple of positions, or one position alone.
 pub fn positions_text(obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyInt>() {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyInt>() || integer(obj).is_some() {
         return Ok(vec![position_text(obj)?]);
     }
     let items = obj.try_iter().map_err(|_| {

@@ -27,9 +27,11 @@ fn operand(obj: &Bound<'_, PyAny>) -> PyResult<Cgt> {
     if let Ok(form) = obj.extract::<PyRef<CanonicalForm>>() {
         return Ok(form.game);
     }
-    let number = obj.is_instance_of::<pyo3::types::PyInt>()
-        || obj.get_type().name().is_ok_and(|n| n == "Fraction");
-    let text: String = if number {
+    let int = crate::api::integer(obj);
+    let number = int.is_some() || obj.get_type().name().is_ok_and(|n| n == "Fraction");
+    let text: String = if let Some(int) = int {
+        Ok(int.str()?.to_string())
+    } else if number {
         Ok(obj.str()?.to_string())
     } else {
         obj.extract()
@@ -60,10 +62,9 @@ fn dyadic(obj: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
             )));
         }
         format!("{num}/{den}")
-    } else if obj.is_instance_of::<pyo3::types::PyInt>()
-        || obj.is_instance_of::<pyo3::types::PyString>()
-        || fraction
-    {
+    } else if let Some(int) = crate::api::integer(obj) {
+        int.str()?.to_string()
+    } else if obj.is_instance_of::<pyo3::types::PyString>() || fraction {
         obj.str()?.to_string()
     } else {
         return Err(PyTypeError::new_err(format!(

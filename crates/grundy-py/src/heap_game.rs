@@ -6,14 +6,16 @@
 //! library's. The function is called once per heap: its options are memoised here.
 
 use crate::answers::{PeriodAnswer, Solution, Table};
-use crate::api::{checked_seconds, number, period_of, plot_family, positions_text, solve_family};
+use crate::api::{
+    checked_seconds, integer, number, period_of, plot_family, positions_text, solve_family,
+};
 use crate::engine_bridge::{
     self as bridge, Column, Family, HeapFamily, HeapGame, HeapRules, LibError,
 };
 use crate::guard::{abort, run_maybe_detached, GameError};
 use crate::plot::Svg;
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyInt, PyTuple};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -69,7 +71,14 @@ impl Rule {
         let mut out = Vec::new();
         for item in items {
             let item = item?;
-            let heaps: Vec<u64> = if item.is_instance_of::<PyInt>() {
+            let heaps: Vec<u64> = if let Ok(tuple) = item.cast::<PyTuple>() {
+                // The usual answer, read without the iterator protocol.
+                let mut heaps = Vec::with_capacity(tuple.len());
+                for part in tuple.iter() {
+                    heaps.push(heap(&part).map_err(|why| bad(&item, why))?);
+                }
+                heaps
+            } else if item.is_instance_of::<PyInt>() || integer(&item).is_some() {
                 vec![heap(&item).map_err(|why| bad(&item, why))?]
             } else {
                 let parts = item.try_iter().map_err(|_| {
@@ -98,11 +107,15 @@ impl Rule {
 
 /// A heap size from Python: an int ≥ 0 below 2^64.
 fn heap(obj: &Bound<'_, PyAny>) -> Result<u64, String> {
-    if !obj.is_instance_of::<PyInt>() {
-        return Err("heap sizes are ints".into());
+    let out_of_range = |_| format!("heap size {obj} is not an integer from 0 to 2^64−1");
+    if obj.is_instance_of::<PyInt>() {
+        return obj.extract::<u64>().map_err(out_of_range);
     }
-    obj.extract::<u64>()
-        .map_err(|_| format!("heap size {obj} is not an integer from 0 to 2^64−1"))
+    // numpy's integer scalars, through `__index__`.
+    let Some(int) = integer(obj) else {
+        return Err("heap sizes are ints".into());
+    };
+    int.extract::<u64>().map_err(out_of_range)
 }
 
 /// The library's view of a Python rule.
