@@ -2,7 +2,7 @@
 //! each with a notebook rendering (`_repr_html_`, `_repr_svg_`).
 
 use crate::engine_bridge::{Column, Family, Period, PeriodReport};
-use crate::guard::run_maybe_detached;
+use crate::guard::{run_maybe_detached, Gate};
 use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -55,7 +55,9 @@ pub enum Explainer {
     Family {
         family: Arc<dyn Family>,
         positions: Vec<String>,
-        detached: bool,
+        /// The gate of a Python rule's game (then the GIL is kept); `None` for a library
+        /// family, explained without the GIL.
+        gate: Option<Arc<Gate>>,
     },
     Text(String),
 }
@@ -107,13 +109,14 @@ impl Solution {
             Explainer::Family {
                 family,
                 positions,
-                detached,
+                gate,
             } => {
+                let _entered = gate.as_ref().map(|g| g.enter(py)).transpose()?;
                 let go = || {
                     let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
                     crate::engine_bridge::explain(family.as_ref(), &texts)
                 };
-                run_maybe_detached(py, *detached, |_| go())
+                run_maybe_detached(py, gate.is_none(), |_| go())
             }
         }
     }

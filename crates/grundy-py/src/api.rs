@@ -5,7 +5,7 @@
 use crate::answers::{Explainer, Move, PeriodAnswer, Solution, Table};
 use crate::cgt::CanonicalForm;
 use crate::engine_bridge::{self as bridge, Family, GameValue, LibError, Play};
-use crate::guard::{run_detached, run_maybe_detached, GameError};
+use crate::guard::{run_detached, run_maybe_detached, GameError, Gate};
 use crate::plot::Svg;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -119,18 +119,20 @@ pub fn solve(
 ) -> PyResult<Solution> {
     let positions = positions_text(positions)?;
     let family = family(py, game)?;
-    solve_family(py, family, positions, misere, true)
+    solve_family(py, family, positions, misere, None)
 }
 
-/// `family.solve` as a [`Solution`]; `detached`: the family calls no Python, so run it
-/// without the GIL.
+/// `family.solve` as a [`Solution`]; `gate`: the gate of a Python rule's game (the caller
+/// holds it; the run keeps the GIL), `None` for a family that calls no Python, run without
+/// the GIL.
 pub fn solve_family(
     py: Python<'_>,
     family: Arc<dyn Family>,
     positions: Vec<String>,
     misere: bool,
-    detached: bool,
+    gate: Option<Arc<Gate>>,
 ) -> PyResult<Solution> {
+    let detached = gate.is_none();
     let go = || {
         let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
         family.solve(&texts, play(misere))
@@ -165,7 +167,7 @@ pub fn solve_family(
         explainer: Explainer::Family {
             family,
             positions,
-            detached,
+            gate,
         },
     })
 }

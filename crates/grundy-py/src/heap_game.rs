@@ -12,7 +12,7 @@ use crate::api::{
 use crate::engine_bridge::{
     self as bridge, Column, Family, HeapFamily, HeapGame, HeapRules, LibError,
 };
-use crate::guard::{abort, run_maybe_detached, GameError};
+use crate::guard::{abort, run_maybe_detached, GameError, Gate, GateGuard};
 use crate::plot::Svg;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
@@ -29,6 +29,8 @@ struct Rule {
     options: Py<PyAny>,
     cache: Mutex<OptionCache>,
     calls: AtomicU64,
+    /// One run at a time over the family (its locks are held while the function runs).
+    gate: Arc<Gate>,
 }
 
 impl Rule {
@@ -168,10 +170,16 @@ impl PyHeapGame {
         py: Python<'_>,
         f: impl FnOnce(&dyn Family) -> Result<T, LibError> + Send,
     ) -> PyResult<T> {
+        let _entered = self.enter(py)?;
         let family = self.family();
         let result = run_maybe_detached(py, self.rule.is_none(), |_| f(family.as_ref()));
         self.reset_after(&result);
         result
+    }
+
+    /// For a Python rule, waits (without the GIL) until no other call runs over the family.
+    fn enter(&self, py: Python<'_>) -> PyResult<Option<GateGuard<'_>>> {
+        self.rule.as_ref().map(|r| r.gate.enter(py)).transpose()
     }
 
     /// After a failed run over a Python rule, starts from a fresh family: an aborted run may
@@ -223,6 +231,7 @@ impl PyHeapGame {
                 options,
                 cache: Mutex::new(HashMap::new()),
                 calls: AtomicU64::new(0),
+                gate: Arc::new(Gate::default()),
             });
             return Ok(PyHeapGame {
                 family: Mutex::new(Arc::new(HeapFamily::new(PyRules(rule.clone())))),
@@ -313,8 +322,9 @@ impl PyHeapGame {
     #[pyo3(signature = (heaps, *, misere = false))]
     fn solve(&self, py: Python<'_>, heaps: &Bound<'_, PyAny>, misere: bool) -> PyResult<Solution> {
         let heaps = positions_text(heaps)?;
-        let detached = self.rule.is_none();
-        let result = solve_family(py, self.family(), heaps, misere, detached);
+        let _entered = self.enter(py)?;
+        let gate = self.rule.as_ref().map(|r| r.gate.clone());
+        let result = solve_family(py, self.family(), heaps, misere, gate);
         self.reset_after(&result);
         result
     }
@@ -336,6 +346,7 @@ impl PyHeapGame {
         };
         let max = max.map(number).transpose()?.unwrap_or(default);
         let time = checked_seconds(time)?;
+        let _entered = self.enter(py)?;
         let result = period_of(py, self.family(), max, time, self.rule.is_none());
         self.reset_after(&result);
         result
@@ -345,6 +356,7 @@ impl PyHeapGame {
     #[pyo3(signature = (to = None))]
     fn plot(&self, py: Python<'_>, to: Option<&Bound<'_, PyAny>>) -> PyResult<Svg> {
         let to = to.map(number).transpose()?.unwrap_or(200);
+        let _entered = self.enter(py)?;
         let result = plot_family(py, self.family(), to, self.rule.is_none());
         self.reset_after(&result);
         result
