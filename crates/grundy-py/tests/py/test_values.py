@@ -126,3 +126,21 @@ def test_temperatures_of_cool_and_heat():
         g.cool(None)
     with pytest.raises(TypeError, match="not list"):
         g.heat([1])
+
+
+def test_a_plot_far_out_holds_only_the_values_it_draws():
+    # plot("kayles", 10**9) computed and held all of G(0..=10^9) (8 GB) to draw 4000 points.
+    import subprocess
+    import sys
+
+    script = (
+        "import resource, grundy\n"
+        "s = grundy.plot('kayles', 10**9)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+        "print('first values only' in s.data, 'period 12 (certified)' in s.data)\n"
+    )
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    peak_kib, flags = p.stdout.split("\n")[:2]
+    assert int(peak_kib) < 300 * 1024, f"peak {int(peak_kib) // 1024} MiB"
+    assert flags == "True True"
