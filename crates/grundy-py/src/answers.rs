@@ -250,7 +250,12 @@ impl Table {
                 .collect();
             return Ok(values.into_pyobject(py)?.into_any().unbind());
         }
-        let Some(int) = crate::api::integer(index) else {
+        // A bool indexes as the int it is (as in a list); numpy's ints through `__index__`.
+        let int = match index.cast::<PyInt>() {
+            Ok(int) => Some(int.clone()),
+            Err(_) => crate::api::integer(index),
+        };
+        let Some(int) = int else {
             return Err(PyTypeError::new_err(format!(
                 "table indices must be ints or slices, not {}",
                 index.get_type().name()?

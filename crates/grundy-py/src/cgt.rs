@@ -5,7 +5,7 @@
 use crate::engine_bridge::{parse_cgt, Cgt, Dyadic, LibError, Relation, Thermograph};
 use crate::guard::{run, run_detached, GameError};
 use crate::plot::Svg;
-use crate::positions::{moves_of, Interner};
+use crate::positions::{function_name, moves_of, Interner};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -516,16 +516,10 @@ impl PyPartizanGame {
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
-        let name = |f: &Py<PyAny>| {
-            f.bind(py)
-                .getattr("__qualname__")
-                .and_then(|n| n.str().map(|n| n.to_string()))
-                .unwrap_or_else(|_| "?".to_string())
-        };
         format!(
             "PartizanGame(left={:?}, right={:?})",
-            name(&self.left),
-            name(&self.right)
+            function_name(self.left.bind(py)),
+            function_name(self.right.bind(py))
         )
     }
 

@@ -10,7 +10,7 @@ use crate::engine_bridge::{
     MoveReason, Nimber, OptionReport, Solver, Winner,
 };
 use crate::guard::{abort, run, GameError};
-use crate::positions::{moves_of, Interner};
+use crate::positions::{function_name, moves_of, Interner};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::sync::{Arc, Mutex};
@@ -158,7 +158,7 @@ impl PyGame {
         }
         let name = match name {
             Some(name) => name,
-            None => format!("python:{}", moves.bind(py).getattr("__qualname__")?),
+            None => format!("python:{}", function_name(moves.bind(py))),
         };
         Ok(PyGame {
             moves,

@@ -224,7 +224,10 @@ impl PyHeapGame {
             }
             let name = match name {
                 Some(name) => name,
-                None => format!("python:{}", options.bind(py).getattr("__qualname__")?),
+                None => format!(
+                    "python:{}",
+                    crate::positions::function_name(options.bind(py))
+                ),
             };
             let rule = Arc::new(Rule {
                 name,

@@ -173,3 +173,26 @@ def test_generic_game_errors():
 def test_repr_html_and_svg():
     s = grundy.Game(moves=take_1_or_2).solve([7, 5])
     assert "<li>component 0: → 5</li>" in s._repr_html_()
+
+
+def test_any_callable_defines_a_game():
+    # A functools.partial or a callable object has no __qualname__: HeapGame and Game raised
+    # AttributeError while naming the game.
+    import functools
+
+    def subtract(n, moves):
+        return [(n - s,) for s in moves if s <= n]
+
+    class Chain:
+        def __call__(self, p):
+            return [p - 1] if p else []
+
+    h = grundy.HeapGame(options=functools.partial(subtract, moves=(1, 3, 4)))
+    assert h.spec == "python:test_any_callable_defines_a_game.<locals>.subtract"
+    assert h.table(40).tolist() == grundy.table("subtraction:1,3,4", 40).tolist()
+    g = grundy.Game(moves=Chain())
+    assert repr(g) == 'Game("python:test_any_callable_defines_a_game.<locals>.Chain")'
+    assert g.value(7) == 1
+    p = grundy.PartizanGame(left=Chain(), right=lambda p: [])
+    assert repr(p).startswith('PartizanGame(left="test_any_callable_defines_a_game.<locals>.Chain", ')
+    assert p.value(3) == grundy.cgt("3")

@@ -86,6 +86,8 @@ def test_table_slices_and_sequence_methods():
         t[-32]
     with pytest.raises(TypeError, match="table indices must be ints or slices, not str"):
         t["3"]
+    # As in a list, a bool is an index (it was before slices were taken).
+    assert t[True] == values[1] and t[False] == values[0]
     # A uint64 table slices too.
     assert grundy.table("nim", 10)[3:6] == [3, 4, 5]
 
