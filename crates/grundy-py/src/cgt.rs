@@ -3,7 +3,7 @@
 //! (canonical forms of hashable Python positions).
 
 use crate::engine_bridge::{parse_cgt, Cgt, Dyadic, LibError, Relation, Thermograph};
-use crate::guard::{run, run_detached, GameError};
+use crate::guard::{run, run_detached, GameError, Gate};
 use crate::plot::Svg;
 use crate::positions::{function_name, moves_of, Interner};
 use pyo3::basic::CompareOp;
@@ -398,6 +398,8 @@ pub struct PyPartizanGame {
     left: Py<PyAny>,
     right: Py<PyAny>,
     state: Mutex<State>,
+    /// One call at a time; other threads wait for their turn (see `Gate`).
+    gate: Gate,
 }
 
 impl PyPartizanGame {
@@ -495,11 +497,13 @@ impl PyPartizanGame {
                 values: Vec::new(),
                 calls: 0,
             }),
+            gate: Gate::default(),
         })
     }
 
     /// The canonical form of `position`.
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
+        let _entered = self.gate.enter(py)?;
         Ok(CanonicalForm {
             game: self.canonical(py, position)?,
         })
@@ -507,6 +511,7 @@ impl PyPartizanGame {
 
     /// The canonical form of the sum of `positions` (a list).
     fn sum(&self, py: Python<'_>, positions: &Bound<'_, PyList>) -> PyResult<CanonicalForm> {
+        let _entered = self.gate.enter(py)?;
         let mut total = Cgt::zero();
         for p in positions.iter() {
             let g = self.canonical(py, &p)?;

@@ -9,7 +9,7 @@ use crate::engine_bridge::{
     mex, ComponentExplanation, ComponentReport, Derivation, Explanation, ImpartialGame, LibError,
     MoveReason, Nimber, OptionReport, Solver, Winner,
 };
-use crate::guard::{abort, run, GameError};
+use crate::guard::{abort, run, GameError, Gate};
 use crate::positions::{function_name, moves_of, Interner};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -90,6 +90,8 @@ pub struct PyGame {
     moves: Py<PyAny>,
     name: String,
     state: Mutex<State>,
+    /// One call at a time; other threads wait for their turn (see `Gate`).
+    gate: Gate,
 }
 
 impl PyGame {
@@ -187,6 +189,7 @@ impl PyGame {
                 values: HashMap::new(),
                 calls: 0,
             }),
+            gate: Gate::default(),
         })
     }
 
@@ -198,6 +201,7 @@ impl PyGame {
 
     /// The Grundy value of `position`.
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let _entered = self.gate.enter(py)?;
         self.with_solver(py, std::slice::from_ref(position), |solver, ids, _| {
             Ok(solver.grundy(&ids[0])?.0)
         })
@@ -205,6 +209,7 @@ impl PyGame {
 
     /// Who wins the sum `positions` (a list): `"first"` or `"second"`.
     fn outcome(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<String> {
+        let _entered = self.gate.enter(py)?;
         let parts = component_list(positions)?;
         self.with_solver(py, &parts, |solver, ids, _| {
             Ok(Winner::from_grundy(solver.sum_value(ids)?)
@@ -215,6 +220,7 @@ impl PyGame {
 
     /// The positions one move leaves from `position` (the moves function's answer, cached).
     fn options(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        let _entered = self.gate.enter(py)?;
         let ids = self.with_solver(py, std::slice::from_ref(position), |_, ids, view| {
             Ok(view.options_of(ids[0]).unwrap_or_else(|e| abort(e)))
         })?;
@@ -228,6 +234,7 @@ impl PyGame {
     /// Solves the sum `positions` (a list of positions): winner, Grundy value and every
     /// winning move (`Move.to` is the position the component becomes).
     fn solve(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Solution> {
+        let _entered = self.gate.enter(py)?;
         let parts = component_list(positions)?;
         let (values, total, moves, text) = self.with_solver(py, &parts, |solver, ids, view| {
             let values: Vec<u64> = ids

@@ -115,10 +115,11 @@ impl SignalCheck {
 }
 
 /// One run at a time over a game whose engine holds its own locks while it calls a Python
-/// function (a `HeapGame` rule). Without it a second thread, taking the GIL while the rule
-/// runs, blocked on those locks with the GIL held and both threads hung; and a rule that
-/// called its own game hung on itself. Others wait here without the GIL (Ctrl-C still
-/// stops the wait); a call from inside the game's own rule is an error.
+/// function (a `HeapGame` rule; the state of `Game` and `PartizanGame`). Without it a second
+/// thread, taking the GIL while the rule ran, blocked on those locks with the GIL held and
+/// both threads hung (`Game` and `PartizanGame` answered "already being solved" instead);
+/// and a rule that called its own game hung on itself. Others wait here without the GIL
+/// (Ctrl-C still stops the wait); a call from inside the game's own function is an error.
 #[derive(Default)]
 pub struct Gate {
     owner: Mutex<Option<ThreadId>>,
@@ -133,7 +134,7 @@ impl Gate {
         let me = thread::current().id();
         if *self.owner.lock().unwrap_or_else(PoisonError::into_inner) == Some(me) {
             return Err(GameError::new_err(
-                "the game is already being solved: a rule function may not call its own game",
+                "the game is already being solved: the function that defines a game may not call that game",
             ));
         }
         loop {

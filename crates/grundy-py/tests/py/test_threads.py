@@ -79,7 +79,7 @@ def test_a_rule_that_calls_its_own_game_is_an_error():
         k = grundy.HeapGame(options=lambda n: [(m,) for m in range(n) if h.value(m) == 0])
         print(k.table(6).tolist())
     """)
-    assert out == ["the game is already being solved: a rule function may not call its own game",
+    assert out == ["the game is already being solved: the function that defines a game may not call that game",
                    "[0, 1, 1, 2, 2, 3, 3]"]
 
 
@@ -106,3 +106,23 @@ def test_ctrl_c_stops_a_thread_waiting_for_the_game():
         os._exit(0)
     """)
     assert out == ["interrupted"]
+
+
+def test_threads_share_a_game_and_a_partizan_game():
+    # Game and PartizanGame answered a second thread "the game is already being solved";
+    # it now waits for its turn.
+    out = run("""
+        import threading, grundy
+        from concurrent.futures import ThreadPoolExecutor
+        g = grundy.Game(moves=lambda p: [p - k for k in (1, 3, 4) if p >= k])
+        expected = grundy.table("subtraction:1,3,4", 3000).tolist()
+        with ThreadPoolExecutor(4) as pool:
+            values = list(pool.map(g.value, range(3000, 0, -7)))
+        print(values == expected[3000:0:-7], g.calls)
+        # Cutcake-like chain: Left moves p -> p - 1, Right has no move: the integer p.
+        p = grundy.PartizanGame(left=lambda n: [n - 1] if n else [], right=lambda n: [])
+        with ThreadPoolExecutor(4) as pool:
+            forms = list(pool.map(p.value, range(0, 400, 3)))
+        print(all(f == n for f, n in zip(forms, range(0, 400, 3))), p.calls)
+    """)
+    assert out == ["True 3001", "True 400"]
