@@ -2,11 +2,14 @@
 //! each with a notebook rendering (`_repr_html_`, `_repr_svg_`).
 
 use crate::engine_bridge::{Column, Family, Period, PeriodReport};
-use crate::guard::run_maybe_detached;
-use pyo3::exceptions::{PyBufferError, PyIndexError};
+use crate::guard::{run_maybe_detached, Gate};
+use pyo3::exceptions::{PyBufferError, PyIndexError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::types::{PyInt, PySlice};
+use std::collections::hash_map::DefaultHasher;
 use std::ffi::{c_int, c_void};
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// One winning move: replace component `component` (0-based) of the sum by `to`.
@@ -37,6 +40,13 @@ impl Move {
             Err(_) => Ok(false),
         }
     }
+
+    /// Equal moves hash alike: the hash of `(component, to)`.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        (self.component, self.to.clone_ref(py))
+            .into_pyobject(py)?
+            .hash()
+    }
 }
 
 /// How `Solution.explain()` is produced: by the library's `explain` for a family (`detached`:
@@ -45,7 +55,9 @@ pub enum Explainer {
     Family {
         family: Arc<dyn Family>,
         positions: Vec<String>,
-        detached: bool,
+        /// The gate of a Python rule's game (then the GIL is kept); `None` for a library
+        /// family, explained without the GIL.
+        gate: Option<Arc<Gate>>,
     },
     Text(String),
 }
@@ -97,13 +109,14 @@ impl Solution {
             Explainer::Family {
                 family,
                 positions,
-                detached,
+                gate,
             } => {
+                let _entered = gate.as_ref().map(|g| g.enter(py)).transpose()?;
                 let go = || {
                     let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
                     crate::engine_bridge::explain(family.as_ref(), &texts)
                 };
-                run_maybe_detached(py, *detached, |_| go())
+                run_maybe_detached(py, gate.is_none(), |_| go())
             }
         }
     }
@@ -198,6 +211,28 @@ impl Table {
     pub fn to_vec(&self) -> Vec<u64> {
         (0..self.len()).map(|n| self.get(n)).collect()
     }
+
+    /// The first `n` in `start..stop` with `G(n) == value` (a Python object: an int compares
+    /// fast, anything else by Python's `==`).
+    fn position(
+        &self,
+        value: &Bound<'_, PyAny>,
+        start: usize,
+        stop: usize,
+    ) -> PyResult<Option<usize>> {
+        if value.is_instance_of::<PyInt>() {
+            return Ok(match value.extract::<u64>() {
+                Ok(v) => (start..stop).find(|&n| self.get(n) == v),
+                Err(_) => None,
+            });
+        }
+        for n in start..stop {
+            if value.eq(self.get(n))? {
+                return Ok(Some(n));
+            }
+        }
+        Ok(None)
+    }
 }
 
 #[pymethods]
@@ -206,16 +241,103 @@ impl Table {
         self.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<u64> {
-        let len = self.len() as isize;
-        let n = if index < 0 { index + len } else { index };
-        if n < 0 || n >= len {
-            return Err(PyIndexError::new_err(format!(
+    /// `G(n)` for an int `n` (negative counts from the end), or a list for a slice.
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let range = slice.indices(self.len() as isize)?;
+            let values: Vec<u64> = (0..range.slicelength)
+                .map(|i| self.get((range.start + i as isize * range.step) as usize))
+                .collect();
+            return Ok(values.into_pyobject(py)?.into_any().unbind());
+        }
+        // A bool indexes as the int it is (as in a list); numpy's ints through `__index__`.
+        let int = match index.cast::<PyInt>() {
+            Ok(int) => Some(int.clone()),
+            Err(_) => crate::api::integer(index),
+        };
+        let Some(int) = int else {
+            return Err(PyTypeError::new_err(format!(
+                "table indices must be ints or slices, not {}",
+                index.get_type().name()?
+            )));
+        };
+        let len = self.len() as i128;
+        let outside = || {
+            PyIndexError::new_err(format!(
                 "heap {index} is outside the table G(0..={})",
                 len - 1
-            )));
+            ))
+        };
+        let i = int.extract::<i128>().map_err(|_| outside())?;
+        let n = if i < 0 { i + len } else { i };
+        if n < 0 || n >= len {
+            return Err(outside());
         }
-        Ok(self.get(n as usize))
+        Ok(self.get(n as usize).into_pyobject(py)?.into_any().unbind())
+    }
+
+    fn __reversed__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let values: Vec<u64> = (0..self.len()).rev().map(|n| self.get(n)).collect();
+        Ok(values.into_pyobject(py)?.try_iter()?.into_any().unbind())
+    }
+
+    fn __contains__(&self, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.position(value, 0, self.len())?.is_some())
+    }
+
+    /// The first `n` in `start..stop` with `G(n) == value` (`ValueError` if there is none),
+    /// as `list.index`.
+    #[pyo3(signature = (value, start = 0, stop = None))]
+    fn index(
+        &self,
+        value: &Bound<'_, PyAny>,
+        start: isize,
+        stop: Option<isize>,
+    ) -> PyResult<usize> {
+        let len = self.len() as isize;
+        let clamp = |i: isize| (if i < 0 { i + len } else { i }).clamp(0, len) as usize;
+        let (start, stop) = (clamp(start), clamp(stop.unwrap_or(len)));
+        self.position(value, start, stop)?.ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{} is not in the table",
+                value.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })
+    }
+
+    /// How many `n` have `G(n) == value`.
+    fn count(&self, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+        if value.is_instance_of::<PyInt>() {
+            return Ok(match value.extract::<u64>() {
+                Ok(v) => (0..self.len()).filter(|&n| self.get(n) == v).count(),
+                Err(_) => 0,
+            });
+        }
+        let mut count = 0;
+        for n in 0..self.len() {
+            if value.eq(self.get(n))? {
+                count += 1;
+            }
+        }
+        Ok(count)
+    }
+
+    /// Equal tables: the same game and the same values.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.extract::<PyRef<Table>>().is_ok_and(|o| {
+            o.game == self.game
+                && o.len() == self.len()
+                && (0..self.len()).all(|n| o.get(n) == self.get(n))
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.game.hash(&mut h);
+        for n in 0..self.len() {
+            self.get(n).hash(&mut h);
+        }
+        h.finish()
     }
 
     /// The values as a list of ints.
@@ -376,6 +498,44 @@ impl PeriodAnswer {
             &self.values[..shown],
             self.best.map(|p| (p, self.certified)),
         )
+    }
+
+    /// Equal answers: the same game, period, certification and examined table length.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.extract::<PyRef<PeriodAnswer>>().is_ok_and(|o| {
+            (
+                o.game.as_str(),
+                o.preperiod,
+                o.period,
+                o.saltus,
+                o.certified,
+                o.checked_to,
+                o.reason.as_str(),
+            ) == (
+                self.game.as_str(),
+                self.preperiod,
+                self.period,
+                self.saltus,
+                self.certified,
+                self.checked_to,
+                self.reason.as_str(),
+            )
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        (
+            &self.game,
+            self.preperiod,
+            self.period,
+            self.saltus,
+            self.certified,
+            self.checked_to,
+            &self.reason,
+        )
+            .hash(&mut h);
+        h.finish()
     }
 
     fn __repr__(&self) -> String {

@@ -5,19 +5,41 @@
 use crate::answers::{Explainer, Move, PeriodAnswer, Solution, Table};
 use crate::cgt::CanonicalForm;
 use crate::engine_bridge::{self as bridge, Family, GameValue, LibError, Play};
-use crate::guard::{run_detached, run_maybe_detached, GameError};
+use crate::guard::{run_detached, run_maybe_detached, GameError, Gate};
 use crate::plot::Svg;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use std::sync::Arc;
+
+/// `obj` as a Python int when it is one or stands for one through `__index__` (numpy's
+/// integer scalars, such as the elements of `numpy.asarray(table)`); never a bool or a str.
+pub fn integer<'py>(obj: &Bound<'py, PyAny>) -> Option<Bound<'py, PyInt>> {
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyString>() {
+        return None;
+    }
+    if let Ok(int) = obj.cast::<PyInt>() {
+        return Some(int.clone());
+    }
+    // Tuples and lists first: a heap rule's hot loop asks this of every option, and a
+    // failed `hasattr` costs an exception.
+    if obj.is_instance_of::<PyTuple>()
+        || obj.is_instance_of::<PyList>()
+        || obj.is_instance_of::<PyFloat>()
+        || !obj.hasattr("__index__").unwrap_or(false)
+    {
+        return None;
+    }
+    let index = obj.py().import("operator").ok()?.getattr("index").ok()?;
+    index.call1((obj,)).ok()?.cast_into::<PyInt>().ok()
+}
 
 /// A position as the CLI reads it: an int, or a str such as `"10^6"`, `"3,5"`, `"@file"`.
 pub fn position_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if obj.is_instance_of::<PyString>() {
         return obj.extract::<String>();
     }
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Ok(obj.str()?.to_string());
+    if let Some(int) = integer(obj) {
+        return Ok(int.str()?.to_string());
     }
     Err(GameError::new_err(format!(
         "invalid position `{}`: a position is an int or a str, not {}",
@@ -28,7 +50,7 @@ pub fn position_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// The components of a sum: a list or tuple of positions, or one position alone.
 pub fn positions_text(obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyInt>() {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyInt>() || integer(obj).is_some() {
         return Ok(vec![position_text(obj)?]);
     }
     let items = obj.try_iter().map_err(|_| {
@@ -97,18 +119,20 @@ pub fn solve(
 ) -> PyResult<Solution> {
     let positions = positions_text(positions)?;
     let family = family(py, game)?;
-    solve_family(py, family, positions, misere, true)
+    solve_family(py, family, positions, misere, None)
 }
 
-/// `family.solve` as a [`Solution`]; `detached`: the family calls no Python, so run it
-/// without the GIL.
+/// `family.solve` as a [`Solution`]; `gate`: the gate of a Python rule's game (the caller
+/// holds it; the run keeps the GIL), `None` for a family that calls no Python, run without
+/// the GIL.
 pub fn solve_family(
     py: Python<'_>,
     family: Arc<dyn Family>,
     positions: Vec<String>,
     misere: bool,
-    detached: bool,
+    gate: Option<Arc<Gate>>,
 ) -> PyResult<Solution> {
+    let detached = gate.is_none();
     let go = || {
         let texts: Vec<&str> = positions.iter().map(String::as_str).collect();
         family.solve(&texts, play(misere))
@@ -143,7 +167,7 @@ pub fn solve_family(
         explainer: Explainer::Family {
             family,
             positions,
-            detached,
+            gate,
         },
     })
 }
@@ -303,11 +327,14 @@ pub fn plot_family(
     detached: bool,
 ) -> PyResult<Svg> {
     let answer = period_of(py, family.clone(), to.max(1), 10.0, detached)?;
+    // The picture shows the first MAX_POINTS values; one more tells it that it was cut.
+    // (All of G(0..=to) was computed and held here: 8 GB for `plot("kayles", 10**9)`.)
+    let shown = to.min(crate::plot::MAX_POINTS as u64);
     let go = || -> Result<Vec<u64>, LibError> {
         let sequence = bridge::sequence(family.as_ref(), "plot")?;
-        bridge::check_table_memory("a plotted table", to.saturating_add(1), 8)?;
+        bridge::check_table_memory("a plotted table", shown + 1, 8)?;
         let mut values = Vec::new();
-        sequence.for_each_value(to, &mut |_, v| {
+        sequence.for_each_value(shown, &mut |_, v| {
             values.push(v.0);
             Ok(())
         })?;

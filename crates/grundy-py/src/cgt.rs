@@ -3,10 +3,11 @@
 //! (canonical forms of hashable Python positions).
 
 use crate::engine_bridge::{parse_cgt, Cgt, Dyadic, LibError, Relation, Thermograph};
-use crate::guard::{run, run_detached, GameError};
+use crate::guard::{run, run_detached, GameError, Gate};
 use crate::plot::Svg;
-use crate::positions::{moves_of, Interner};
+use crate::positions::{function_name, moves_of, Interner};
 use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::collections::hash_map::DefaultHasher;
@@ -26,9 +27,11 @@ fn operand(obj: &Bound<'_, PyAny>) -> PyResult<Cgt> {
     if let Ok(form) = obj.extract::<PyRef<CanonicalForm>>() {
         return Ok(form.game);
     }
-    let number = obj.is_instance_of::<pyo3::types::PyInt>()
-        || obj.get_type().name().is_ok_and(|n| n == "Fraction");
-    let text: String = if number {
+    let int = crate::api::integer(obj);
+    let number = int.is_some() || obj.get_type().name().is_ok_and(|n| n == "Fraction");
+    let text: String = if let Some(int) = int {
+        Ok(int.str()?.to_string())
+    } else if number {
         Ok(obj.str()?.to_string())
     } else {
         obj.extract()
@@ -44,10 +47,37 @@ fn operand(obj: &Bound<'_, PyAny>) -> PyResult<Cgt> {
 
 /// A dyadic argument (`t` of cooling): an int, or text such as `"1/2"`.
 fn dyadic(obj: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
-    let text = obj.str()?.to_string();
-    run(|| {
-        text.parse::<Dyadic>()
-            .map_err(|e| LibError::bad_position(&text, e.to_string()))
+    let fraction = obj.get_type().name().is_ok_and(|n| n == "Fraction");
+    let text = if obj.is_instance_of::<pyo3::types::PyFloat>() {
+        // A float is exactly m / 2^j; 0.5 is 1/2, but 0.1 is a 55-bit fraction nobody meant.
+        let (num, den): (Bound<'_, PyAny>, u128) = obj
+            .call_method0("as_integer_ratio")
+            .and_then(|r| r.extract())
+            .map_err(|_| {
+                GameError::new_err(format!("invalid temperature `{obj}`: not a finite number"))
+            })?;
+        if den > 1 << 32 {
+            return Err(GameError::new_err(format!(
+                "invalid temperature `{obj}`: the float is not a dyadic fraction m/2^j with j ≤ 32; give a Fraction or text such as \"3/8\""
+            )));
+        }
+        format!("{num}/{den}")
+    } else if let Some(int) = crate::api::integer(obj) {
+        int.str()?.to_string()
+    } else if obj.is_instance_of::<pyo3::types::PyString>() || fraction {
+        obj.str()?.to_string()
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "a temperature is an int, a dyadic Fraction, a float such as 0.5 or text such as \"1/2\", not {}",
+            obj.get_type().name()?
+        )));
+    };
+    text.parse::<Dyadic>().map_err(|e| {
+        let why = match e {
+            LibError::BadSpec { reason, .. } => reason,
+            other => other.to_string(),
+        };
+        GameError::new_err(format!("invalid temperature `{text}`: {why}"))
     })
 }
 
@@ -213,11 +243,16 @@ impl CanonicalForm {
             .unbind())
     }
 
-    fn __hash__(&self) -> u64 {
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        // A number equals the int or Fraction it is (`cgt("1/2") == Fraction(1, 2)`), so it
+        // hashes as that Fraction, as Python requires of equal objects.
+        if let Some(d) = self.game.as_number() {
+            return Ok(fraction(py, d)?.hash()? as u64);
+        }
         // Equal games print alike (the notation lists options in a fixed order).
         let mut h = DefaultHasher::new();
         self.game.to_string().hash(&mut h);
-        h.finish()
+        Ok(h.finish())
     }
 
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
@@ -235,6 +270,14 @@ impl CanonicalForm {
         let (game, other) = (self.game, operand(other)?);
         Ok(CanonicalForm {
             game: run(|| Ok(game - other))?,
+        })
+    }
+
+    /// `other - self`, for `1 - g` (as `__radd__` serves `1 + g`).
+    fn __rsub__(&self, other: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
+        let (game, other) = (self.game, operand(other)?);
+        Ok(CanonicalForm {
+            game: run(|| Ok(other - game))?,
         })
     }
 
@@ -314,13 +357,21 @@ impl ThermographAnswer {
     fn _repr_svg_(&self) -> String {
         self.svg.data.clone()
     }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Thermograph(temperature={}, mast={})",
+            self.temperature.bind(py).repr()?,
+            self.mast.bind(py).repr()?
+        ))
+    }
 }
 
 /// `grundy.cgt("{3||2*|1*}")`: the canonical form of a game in CGSuite notation.
 ///
 /// >>> g = grundy.cgt("{3||2*|1*}")
 /// >>> g.temperature, g.mean
-/// (Fraction(5, 4), Fraction(7, 4))
+/// (Fraction(3, 4), Fraction(9, 4))
 #[pyfunction]
 pub fn cgt(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
     let text: String = text.extract().map_err(|_| {
@@ -347,6 +398,8 @@ pub struct PyPartizanGame {
     left: Py<PyAny>,
     right: Py<PyAny>,
     state: Mutex<State>,
+    /// One call at a time; other threads wait for their turn (see `Gate`).
+    gate: Gate,
 }
 
 impl PyPartizanGame {
@@ -444,11 +497,13 @@ impl PyPartizanGame {
                 values: Vec::new(),
                 calls: 0,
             }),
+            gate: Gate::default(),
         })
     }
 
     /// The canonical form of `position`.
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
+        let _entered = self.gate.enter(py)?;
         Ok(CanonicalForm {
             game: self.canonical(py, position)?,
         })
@@ -456,12 +511,21 @@ impl PyPartizanGame {
 
     /// The canonical form of the sum of `positions` (a list).
     fn sum(&self, py: Python<'_>, positions: &Bound<'_, PyList>) -> PyResult<CanonicalForm> {
+        let _entered = self.gate.enter(py)?;
         let mut total = Cgt::zero();
         for p in positions.iter() {
             let g = self.canonical(py, &p)?;
             total = run(|| Ok(total + g))?;
         }
         Ok(CanonicalForm { game: total })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "PartizanGame(left={:?}, right={:?})",
+            function_name(self.left.bind(py)),
+            function_name(self.right.bind(py))
+        )
     }
 
     /// How many positions the functions have been called on (once each).

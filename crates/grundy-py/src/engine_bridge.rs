@@ -33,9 +33,23 @@ pub fn partizan_value(game: &str, position: &str) -> Option<Result<Cgt, LibError
     Some(session.value(position))
 }
 
-/// The family of a GAME spec, exactly as the CLI parses it.
+/// The family of a GAME spec, exactly as the CLI parses it. A partizan game's refusal is
+/// worded for Python: the CLI's says that `solve`, `explain`… take it, which are the CLI's
+/// commands, not these functions.
 pub fn parse_spec(spec: &str) -> Result<Box<dyn Family>, LibError> {
-    grundy::parse_spec(spec)
+    grundy::parse_spec(spec).map_err(|e| {
+        let Some(entry) = grundy::partizan::games::catalogue::find(spec, &[]) else {
+            return e;
+        };
+        let position = entry.example.split_whitespace().skip(2).collect::<Vec<_>>().join(" ");
+        LibError::bad_spec(
+            spec,
+            format!(
+                "`{name}` is a partizan game, which has no Grundy values (so no solve, outcome, explain, options, table, period or count); its positions are valued by grundy.value, e.g. grundy.value(\"{name}\", \"{position}\"), a CanonicalForm whose .outcome says who wins (\"L\", \"R\", \"P\" or \"N\") and whose + adds positions",
+                name = entry.name
+            ),
+        )
+    })
 }
 
 /// `(name, aliases, summary, example)` of every family, in `grundy games` order.

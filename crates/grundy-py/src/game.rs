@@ -9,10 +9,11 @@ use crate::engine_bridge::{
     mex, ComponentExplanation, ComponentReport, Derivation, Explanation, ImpartialGame, LibError,
     MoveReason, Nimber, OptionReport, Solver, Winner,
 };
-use crate::guard::{abort, run, GameError};
-use crate::positions::{moves_of, Interner};
+use crate::guard::{abort, run, GameError, Gate};
+use crate::positions::{function_name, moves_of, Interner};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// The interned positions and the moves found so far.
@@ -20,6 +21,8 @@ struct State {
     positions: Interner,
     /// The options of position `id`, once the function has been called on it.
     options: Vec<Option<Arc<Vec<u32>>>>,
+    /// The Grundy values solved so far (the solver's memo, kept across calls).
+    values: HashMap<u32, Nimber>,
     calls: u64,
 }
 
@@ -87,6 +90,8 @@ pub struct PyGame {
     moves: Py<PyAny>,
     name: String,
     state: Mutex<State>,
+    /// One call at a time; other threads wait for their turn (see `Gate`).
+    gate: Gate,
 }
 
 impl PyGame {
@@ -112,22 +117,37 @@ impl PyGame {
             .iter()
             .map(|p| state.intern(p))
             .collect::<PyResult<Vec<u32>>>()?;
-        let moves = self.moves.bind(py);
-        let view = View {
-            moves,
-            state: std::cell::RefCell::new(&mut state),
-        };
-        run(|| {
-            let mut solver = Solver::new(&view);
-            f(&mut solver, &ids, &view).map_err(|e| match e {
-                // Name the position of a cycle by its Python repr, not by its interned id.
-                LibError::Cyclic(id) => match id.parse::<u32>() {
-                    Ok(id) => LibError::Cyclic(view.state.borrow().repr(py, id)),
-                    Err(_) => LibError::Cyclic(id),
-                },
-                other => other,
+        // The values of earlier calls: without them each call solved everything below its
+        // positions again (200 values near 90 000 on a subtraction game took 10 s).
+        let memo = std::mem::take(&mut state.values);
+        let mut kept = None;
+        // The view borrows the state until the run ends.
+        let result = {
+            let moves = self.moves.bind(py);
+            let view = View {
+                moves,
+                state: std::cell::RefCell::new(&mut state),
+            };
+            run(|| {
+                let mut solver = Solver::with_memo(&view, memo);
+                let result = f(&mut solver, &ids, &view);
+                kept = Some(solver.into_memo());
+                result.map_err(|e| match e {
+                    // Name the position of a cycle by its Python repr, not by its interned id.
+                    LibError::Cyclic(id) => match id.parse::<u32>() {
+                        Ok(id) => LibError::Cyclic(view.state.borrow().repr(py, id)),
+                        Err(_) => LibError::Cyclic(id),
+                    },
+                    other => other,
+                })
             })
-        })
+        };
+        // A run stopped by a Python exception loses its memo (it unwound with the solver);
+        // the values are recomputed next time from the options kept.
+        if let Some(memo) = kept {
+            state.values = memo;
+        }
+        result
     }
 }
 
@@ -158,7 +178,7 @@ impl PyGame {
         }
         let name = match name {
             Some(name) => name,
-            None => format!("python:{}", moves.bind(py).getattr("__qualname__")?),
+            None => format!("python:{}", function_name(moves.bind(py))),
         };
         Ok(PyGame {
             moves,
@@ -166,8 +186,10 @@ impl PyGame {
             state: Mutex::new(State {
                 positions: Interner::new(py),
                 options: Vec::new(),
+                values: HashMap::new(),
                 calls: 0,
             }),
+            gate: Gate::default(),
         })
     }
 
@@ -179,6 +201,7 @@ impl PyGame {
 
     /// The Grundy value of `position`.
     fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let _entered = self.gate.enter(py)?;
         self.with_solver(py, std::slice::from_ref(position), |solver, ids, _| {
             Ok(solver.grundy(&ids[0])?.0)
         })
@@ -186,6 +209,7 @@ impl PyGame {
 
     /// Who wins the sum `positions` (a list): `"first"` or `"second"`.
     fn outcome(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<String> {
+        let _entered = self.gate.enter(py)?;
         let parts = component_list(positions)?;
         self.with_solver(py, &parts, |solver, ids, _| {
             Ok(Winner::from_grundy(solver.sum_value(ids)?)
@@ -196,6 +220,7 @@ impl PyGame {
 
     /// The positions one move leaves from `position` (the moves function's answer, cached).
     fn options(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        let _entered = self.gate.enter(py)?;
         let ids = self.with_solver(py, std::slice::from_ref(position), |_, ids, view| {
             Ok(view.options_of(ids[0]).unwrap_or_else(|e| abort(e)))
         })?;
@@ -209,6 +234,7 @@ impl PyGame {
     /// Solves the sum `positions` (a list of positions): winner, Grundy value and every
     /// winning move (`Move.to` is the position the component becomes).
     fn solve(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Solution> {
+        let _entered = self.gate.enter(py)?;
         let parts = component_list(positions)?;
         let (values, total, moves, text) = self.with_solver(py, &parts, |solver, ids, view| {
             let values: Vec<u64> = ids

@@ -12,7 +12,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::thread::{self, ThreadId};
 use std::time::{Duration, Instant};
 
 create_exception!(
@@ -110,5 +111,56 @@ impl SignalCheck {
         if let Err(e) = Python::attach(|py| py.check_signals()) {
             abort(e)
         }
+    }
+}
+
+/// One run at a time over a game whose engine holds its own locks while it calls a Python
+/// function (a `HeapGame` rule; the state of `Game` and `PartizanGame`). Without it a second
+/// thread, taking the GIL while the rule ran, blocked on those locks with the GIL held and
+/// both threads hung (`Game` and `PartizanGame` answered "already being solved" instead);
+/// and a rule that called its own game hung on itself. Others wait here without the GIL
+/// (Ctrl-C still stops the wait); a call from inside the game's own function is an error.
+#[derive(Default)]
+pub struct Gate {
+    owner: Mutex<Option<ThreadId>>,
+    free: Condvar,
+}
+
+/// The gate, held until dropped.
+pub struct GateGuard<'a>(&'a Gate);
+
+impl Gate {
+    pub fn enter(&self, py: Python<'_>) -> PyResult<GateGuard<'_>> {
+        let me = thread::current().id();
+        if *self.owner.lock().unwrap_or_else(PoisonError::into_inner) == Some(me) {
+            return Err(GameError::new_err(
+                "the game is already being solved: the function that defines a game may not call that game",
+            ));
+        }
+        loop {
+            let entered = py.detach(|| {
+                let owner = self.owner.lock().unwrap_or_else(PoisonError::into_inner);
+                let (mut owner, _) = self
+                    .free
+                    .wait_timeout_while(owner, SignalCheck::EVERY, |o| o.is_some())
+                    .unwrap_or_else(PoisonError::into_inner);
+                let free = owner.is_none();
+                if free {
+                    *owner = Some(me);
+                }
+                free
+            });
+            if entered {
+                return Ok(GateGuard(self));
+            }
+            py.check_signals()?;
+        }
+    }
+}
+
+impl Drop for GateGuard<'_> {
+    fn drop(&mut self) {
+        *self.0.owner.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        self.0.free.notify_one();
     }
 }

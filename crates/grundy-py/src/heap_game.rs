@@ -6,14 +6,16 @@
 //! library's. The function is called once per heap: its options are memoised here.
 
 use crate::answers::{PeriodAnswer, Solution, Table};
-use crate::api::{checked_seconds, number, period_of, plot_family, positions_text, solve_family};
+use crate::api::{
+    checked_seconds, integer, number, period_of, plot_family, positions_text, solve_family,
+};
 use crate::engine_bridge::{
     self as bridge, Column, Family, HeapFamily, HeapGame, HeapRules, LibError,
 };
-use crate::guard::{abort, run_maybe_detached, GameError};
+use crate::guard::{abort, run_maybe_detached, GameError, Gate, GateGuard};
 use crate::plot::Svg;
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyInt, PyTuple};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -27,6 +29,8 @@ struct Rule {
     options: Py<PyAny>,
     cache: Mutex<OptionCache>,
     calls: AtomicU64,
+    /// One run at a time over the family (its locks are held while the function runs).
+    gate: Arc<Gate>,
 }
 
 impl Rule {
@@ -69,7 +73,14 @@ impl Rule {
         let mut out = Vec::new();
         for item in items {
             let item = item?;
-            let heaps: Vec<u64> = if item.is_instance_of::<PyInt>() {
+            let heaps: Vec<u64> = if let Ok(tuple) = item.cast::<PyTuple>() {
+                // The usual answer, read without the iterator protocol.
+                let mut heaps = Vec::with_capacity(tuple.len());
+                for part in tuple.iter() {
+                    heaps.push(heap(&part).map_err(|why| bad(&item, why))?);
+                }
+                heaps
+            } else if item.is_instance_of::<PyInt>() || integer(&item).is_some() {
                 vec![heap(&item).map_err(|why| bad(&item, why))?]
             } else {
                 let parts = item.try_iter().map_err(|_| {
@@ -98,11 +109,15 @@ impl Rule {
 
 /// A heap size from Python: an int ≥ 0 below 2^64.
 fn heap(obj: &Bound<'_, PyAny>) -> Result<u64, String> {
-    if !obj.is_instance_of::<PyInt>() {
-        return Err("heap sizes are ints".into());
+    let out_of_range = |_| format!("heap size {obj} is not an integer from 0 to 2^64−1");
+    if obj.is_instance_of::<PyInt>() {
+        return obj.extract::<u64>().map_err(out_of_range);
     }
-    obj.extract::<u64>()
-        .map_err(|_| format!("heap size {obj} is not an integer from 0 to 2^64−1"))
+    // numpy's integer scalars, through `__index__`.
+    let Some(int) = integer(obj) else {
+        return Err("heap sizes are ints".into());
+    };
+    int.extract::<u64>().map_err(out_of_range)
 }
 
 /// The library's view of a Python rule.
@@ -155,10 +170,16 @@ impl PyHeapGame {
         py: Python<'_>,
         f: impl FnOnce(&dyn Family) -> Result<T, LibError> + Send,
     ) -> PyResult<T> {
+        let _entered = self.enter(py)?;
         let family = self.family();
         let result = run_maybe_detached(py, self.rule.is_none(), |_| f(family.as_ref()));
         self.reset_after(&result);
         result
+    }
+
+    /// For a Python rule, waits (without the GIL) until no other call runs over the family.
+    fn enter(&self, py: Python<'_>) -> PyResult<Option<GateGuard<'_>>> {
+        self.rule.as_ref().map(|r| r.gate.enter(py)).transpose()
     }
 
     /// After a failed run over a Python rule, starts from a fresh family: an aborted run may
@@ -203,13 +224,17 @@ impl PyHeapGame {
             }
             let name = match name {
                 Some(name) => name,
-                None => format!("python:{}", options.bind(py).getattr("__qualname__")?),
+                None => format!(
+                    "python:{}",
+                    crate::positions::function_name(options.bind(py))
+                ),
             };
             let rule = Arc::new(Rule {
                 name,
                 options,
                 cache: Mutex::new(HashMap::new()),
                 calls: AtomicU64::new(0),
+                gate: Arc::new(Gate::default()),
             });
             return Ok(PyHeapGame {
                 family: Mutex::new(Arc::new(HeapFamily::new(PyRules(rule.clone())))),
@@ -300,8 +325,9 @@ impl PyHeapGame {
     #[pyo3(signature = (heaps, *, misere = false))]
     fn solve(&self, py: Python<'_>, heaps: &Bound<'_, PyAny>, misere: bool) -> PyResult<Solution> {
         let heaps = positions_text(heaps)?;
-        let detached = self.rule.is_none();
-        let result = solve_family(py, self.family(), heaps, misere, detached);
+        let _entered = self.enter(py)?;
+        let gate = self.rule.as_ref().map(|r| r.gate.clone());
+        let result = solve_family(py, self.family(), heaps, misere, gate);
         self.reset_after(&result);
         result
     }
@@ -323,6 +349,7 @@ impl PyHeapGame {
         };
         let max = max.map(number).transpose()?.unwrap_or(default);
         let time = checked_seconds(time)?;
+        let _entered = self.enter(py)?;
         let result = period_of(py, self.family(), max, time, self.rule.is_none());
         self.reset_after(&result);
         result
@@ -332,6 +359,7 @@ impl PyHeapGame {
     #[pyo3(signature = (to = None))]
     fn plot(&self, py: Python<'_>, to: Option<&Bound<'_, PyAny>>) -> PyResult<Svg> {
         let to = to.map(number).transpose()?.unwrap_or(200);
+        let _entered = self.enter(py)?;
         let result = plot_family(py, self.family(), to, self.rule.is_none());
         self.reset_after(&result);
         result

@@ -33,6 +33,10 @@ impl Svg {
         self.data.clone()
     }
 
+    fn __repr__(&self) -> String {
+        format!("Svg({} characters of SVG)", self.data.chars().count())
+    }
+
     /// Writes the SVG to `path`.
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
         std::fs::write(&path, &self.data).map_err(|e| {

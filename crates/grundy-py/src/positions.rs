@@ -80,3 +80,18 @@ pub fn moves_of(
     }
     Ok(ids)
 }
+
+/// The name of a Python function for reprs and messages: its `__qualname__`, else that of the
+/// function a `functools.partial` wraps, else its type's (a callable object). A callable
+/// without a `__qualname__` of its own made `Game` and `HeapGame` raise `AttributeError`.
+pub fn function_name(function: &Bound<'_, PyAny>) -> String {
+    let qualname = |obj: &Bound<'_, PyAny>| {
+        obj.getattr("__qualname__")
+            .and_then(|n| n.str().map(|n| n.to_string()))
+            .ok()
+    };
+    qualname(function)
+        .or_else(|| function.getattr("func").ok().and_then(|f| qualname(&f)))
+        .or_else(|| qualname(function.get_type().as_any()))
+        .unwrap_or_else(|| "?".to_string())
+}

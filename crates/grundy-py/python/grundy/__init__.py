@@ -13,6 +13,8 @@ Functions over GAME specs take the same specs and positions as the ``grundy`` CL
 'first'
 """
 
+from collections.abc import Sequence as _Sequence
+
 from ._grundy import (
     CanonicalForm,
     Game,
@@ -41,6 +43,11 @@ from ._grundy import (
     table,
     value,
 )
+
+# `Table` implements the sequence protocol (len, ints and slices, index, count, reversed,
+# in); registered so that `isinstance(t, collections.abc.Sequence)` says so, as the stubs do.
+_Sequence.register(Table)
+del _Sequence
 
 __all__ = [
     "CanonicalForm",

@@ -98,3 +98,31 @@ def test_value_of_a_partizan_game_is_its_canonical_form():
     assert str(grundy.value("cutcake", "8,1")) == "-7"
     with pytest.raises(grundy.GameError):
         grundy.value("domineering", "..|x.")
+
+
+def test_impartial_functions_on_a_partizan_game_point_to_value():
+    # The refusal was the CLI's: "`value`, `solve`, `explain`, `play` and `batch` take it",
+    # while grundy.solve, grundy.explain… refuse it in Python.
+    calls = [
+        lambda: grundy.solve("domineering", ["..|.."]),
+        lambda: grundy.outcome("domineering", ["..|..", "..."]),
+        lambda: grundy.explain("domineering", [".."]),
+        lambda: grundy.options("domineering", ".."),
+        lambda: grundy.table("domineering", 10),
+        lambda: grundy.period("domineering"),
+        lambda: grundy.count("domineering", 2, "1..3", 7),
+        lambda: grundy.HeapGame(spec="domineering"),
+    ]
+    for call in calls:
+        with pytest.raises(grundy.GameError) as e:
+            call()
+        message = str(e.value)
+        assert "`domineering` is a partizan game" in message
+        assert 'grundy.value("domineering", "..#|...|...")' in message
+        assert "`solve`" not in message
+    # The example the message gives works, and says who wins.
+    form = grundy.value("domineering", "..#|...|...")
+    assert form.outcome in ("L", "R", "P", "N")
+    with pytest.raises(grundy.GameError, match=r'grundy.value\("clobber", "xox\|ox."\)'):
+        grundy.solve("clobber", ["xox|ox."])
+    assert grundy.value("clobber", "xox|ox.").outcome in ("L", "R", "P", "N")

@@ -173,3 +173,56 @@ def test_generic_game_errors():
 def test_repr_html_and_svg():
     s = grundy.Game(moves=take_1_or_2).solve([7, 5])
     assert "<li>component 0: → 5</li>" in s._repr_html_()
+
+
+def test_any_callable_defines_a_game():
+    # A functools.partial or a callable object has no __qualname__: HeapGame and Game raised
+    # AttributeError while naming the game.
+    import functools
+
+    def subtract(n, moves):
+        return [(n - s,) for s in moves if s <= n]
+
+    class Chain:
+        def __call__(self, p):
+            return [p - 1] if p else []
+
+    h = grundy.HeapGame(options=functools.partial(subtract, moves=(1, 3, 4)))
+    assert h.spec == "python:test_any_callable_defines_a_game.<locals>.subtract"
+    assert h.table(40).tolist() == grundy.table("subtraction:1,3,4", 40).tolist()
+    g = grundy.Game(moves=Chain())
+    assert repr(g) == 'Game("python:test_any_callable_defines_a_game.<locals>.Chain")'
+    assert g.value(7) == 1
+    p = grundy.PartizanGame(left=Chain(), right=lambda p: [])
+    assert repr(p).startswith('PartizanGame(left="test_any_callable_defines_a_game.<locals>.Chain", ')
+    assert p.value(3) == grundy.cgt("3")
+
+
+def test_game_values_are_kept_across_calls():
+    # Each call solved everything below its position again: a table by calls to value() was
+    # quadratic (200 values near 90 000 of this game took 10 s).
+    g = grundy.Game(moves=lambda p: [p - k for k in (1, 3, 4) if p >= k])
+    expected = grundy.table("subtraction:1,3,4", 60000).tolist()
+    assert g.value(60000) == expected[60000]
+    start = time.process_time()
+    assert [g.value(n) for n in range(59000, 60001)] == expected[59000:]
+    assert time.process_time() - start < 2.0
+    s = g.solve([59999, 4])
+    assert s.grundy == expected[59999] ^ expected[4]
+    assert g.calls == 60001
+    # A cycle found in one call does not spoil the values of the next.
+    loop = grundy.Game(moves=lambda p: [p - 1] if p > 0 else ([5] if p == 0 else []))
+    with pytest.raises(grundy.GameError, match="cycle"):
+        loop.value(3)
+    chain = grundy.Game(moves=lambda p: [p - 1] if p > 0 else [])
+    assert chain.value(10) == 0 and chain.value(11) == 1
+    # An exception from the moves function loses nothing that was right.
+    def moves(p):
+        if p == 1000:
+            raise RuntimeError("stop at 1000")
+        return [p - k for k in (1, 2) if p >= k]
+    h = grundy.Game(moves=moves)
+    assert h.value(999) == 999 % 3
+    with pytest.raises(RuntimeError, match="stop at 1000"):
+        h.value(1005)
+    assert h.value(998) == 998 % 3

@@ -53,6 +53,34 @@ impl<'g, G: ImpartialGame> Solver<'g, G> {
         }
     }
 
+    /// A solver for `game` that starts from the values of an earlier solver of the same
+    /// game ([`Solver::into_memo`]): a caller that cannot keep the solver itself (it borrows
+    /// the game) keeps its work across calls this way.
+    ///
+    /// ```
+    /// use grundy::{HeapGame, Heaps, Nimber, Solver};
+    /// struct Nim;
+    /// impl HeapGame for Nim {
+    ///     fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+    ///         (0..n).for_each(|m| visit(&[m]));
+    ///     }
+    /// }
+    /// let game = Heaps(&Nim);
+    /// let mut first = Solver::new(&game);
+    /// assert_eq!(first.grundy(&100)?, Nimber(100));
+    /// let again = Solver::with_memo(&game, first.into_memo());
+    /// assert_eq!(again.solved(), 101);
+    /// # Ok::<(), grundy::GameError>(())
+    /// ```
+    pub fn with_memo(game: &'g G, memo: HashMap<G::Position, Nimber>) -> Self {
+        Solver { game, memo }
+    }
+
+    /// The values solved so far, for [`Solver::with_memo`].
+    pub fn into_memo(self) -> HashMap<G::Position, Nimber> {
+        self.memo
+    }
+
     /// Number of positions solved so far.
     pub fn solved(&self) -> usize {
         self.memo.len()
