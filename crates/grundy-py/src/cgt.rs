@@ -9,7 +9,6 @@ use crate::positions::{function_name, moves_of, Interner};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
@@ -509,12 +508,21 @@ impl PyPartizanGame {
         })
     }
 
-    /// The canonical form of the sum of `positions` (a list).
-    fn sum(&self, py: Python<'_>, positions: &Bound<'_, PyList>) -> PyResult<CanonicalForm> {
+    /// The canonical form of the sum of `positions` (a list, tuple or any other iterable).
+    fn sum(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<CanonicalForm> {
+        let positions = positions.try_iter().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "sum takes an iterable of positions, not {}",
+                positions
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
+        })?;
         let _entered = self.gate.enter(py)?;
         let mut total = Cgt::zero();
-        for p in positions.iter() {
-            let g = self.canonical(py, &p)?;
+        for p in positions {
+            let g = self.canonical(py, &p?)?;
             total = run(|| Ok(total + g))?;
         }
         Ok(CanonicalForm { game: total })

@@ -70,6 +70,11 @@ def test_domineering_small_boards():
     assert d.value(grid(1, 3)) == -1 and d.value(grid(3, 1)) == 1
     # A sum of a vertical and a horizontal domino slot is 0: the second player wins.
     assert d.sum([grid(2, 1), grid(1, 2)]) == 0
+    # Any iterable of positions, as Python's own sum() takes.
+    assert d.sum((grid(2, 1), grid(2, 1))) == 2
+    assert d.sum(grid(1, k) for k in (2, 3)) == -2
+    with pytest.raises(TypeError, match="iterable of positions, not int"):
+        d.sum(5)
 
 
 def test_partizan_game_calls_once_and_detects_cycles():
