@@ -376,6 +376,30 @@ pub fn nim_pow(a: &Bound<'_, PyAny>, e: &Bound<'_, PyAny>) -> PyResult<u64> {
     Ok(bridge::nim_pow(number(a)?, number(e)?))
 }
 
+/// The memory budget for this process: `size` in bytes (an int) or as text (`"4G"`,
+/// `"512M"`), replacing the measured one (the smallest of 3/4 of available memory, the
+/// `ulimit -v` room and the cgroup limit's room); `None` measures it again. A request that
+/// needs more is refused with `GameError` before anything is allocated, naming both figures.
+#[pyfunction]
+pub fn set_memory(size: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let bytes = match size {
+        None => None,
+        Some(text) if text.is_instance_of::<PyString>() => {
+            Some(bridge::parse_size(&text.extract::<String>()?).map_err(|e| {
+                pyo3::exceptions::PyValueError::new_err(format!("memory size: {e}"))
+            })?)
+        }
+        Some(size) => Some(number(size)?),
+    };
+    if bytes == Some(0) {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "a memory budget of 0 bytes allows nothing; set_memory(None) measures the budget again",
+        ));
+    }
+    bridge::set_memory(bytes);
+    Ok(())
+}
+
 /// The nim-reciprocal `a⁻¹` (`a ⊗ a⁻¹ = 1`); `GameError` for 0.
 #[pyfunction]
 pub fn nim_inverse(a: &Bound<'_, PyAny>) -> PyResult<u64> {

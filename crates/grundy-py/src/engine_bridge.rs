@@ -19,6 +19,23 @@ pub use grundy::{HeapFamily, HeapRules};
 pub use grundy::{HeapGame, ImpartialGame, Nimber, Solver};
 pub use grundy::{Period, PeriodReport};
 
+/// Sets this process's memory budget to `bytes` (`None`: measure it again), and names
+/// `grundy.set_memory` in refusals instead of the CLI's `--memory` flag.
+pub fn set_memory(bytes: Option<u64>) {
+    name_memory_setting();
+    grundy::limits::set_memory_budget(bytes.unwrap_or(0));
+}
+
+/// Makes refusals name `grundy.set_memory(SIZE)`, the package's way to raise the budget.
+pub fn name_memory_setting() {
+    grundy::limits::name_budget_setting("grundy.set_memory", "grundy.set_memory(SIZE)");
+}
+
+/// A memory size as the CLI's `--memory` reads it (`512M`, `4G`, `1.5GiB`, bytes).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    grundy::limits::parse_size(text)
+}
+
 /// A short partizan game in CGSuite notation (`{3||2*|1*}`, `^*`, `+-1`), canonicalised.
 pub fn parse_cgt(text: &str) -> Result<Cgt, LibError> {
     text.parse()

@@ -50,5 +50,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api::nim_pow, m)?)?;
     m.add_function(wrap_pyfunction!(api::nim_inverse, m)?)?;
     m.add_function(wrap_pyfunction!(api::nim_sqrt, m)?)?;
+    m.add_function(wrap_pyfunction!(api::set_memory, m)?)?;
+    engine_bridge::name_memory_setting();
     Ok(())
 }

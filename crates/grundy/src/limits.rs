@@ -9,6 +9,7 @@
 use crate::error::GameError;
 use cgroup::{cgroup_limit, CgroupLimit};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 
 mod cgroup;
 
@@ -17,6 +18,23 @@ static BUDGET_CAP: AtomicU64 = AtomicU64::new(0);
 
 /// A budget set by the user (`--memory SIZE`), replacing the measured one (0: none).
 static BUDGET_OVERRIDE: AtomicU64 = AtomicU64::new(0);
+
+/// How the user of the program embedding the library sets the budget, named in refusals: the
+/// setting's name and its usage (the CLI's `--memory` and `--memory SIZE`, the default).
+static BUDGET_SETTING: OnceLock<(&'static str, &'static str)> = OnceLock::new();
+
+/// Names the setting that raises the budget in this program, for every refusal to name
+/// (`("grundy.set_memory", "grundy.set_memory(SIZE)")` in the Python package, where the CLI's
+/// `--memory SIZE` would send the user looking for a flag that is not there). The first
+/// call wins.
+pub fn name_budget_setting(name: &'static str, usage: &'static str) {
+    let _ = BUDGET_SETTING.set((name, usage));
+}
+
+/// The setting's name and usage ([`name_budget_setting`]).
+fn budget_setting() -> (&'static str, &'static str) {
+    *BUDGET_SETTING.get_or_init(|| ("--memory", "--memory SIZE"))
+}
 
 /// Lowers the memory budget of this process to at most `bytes`: a fuzzer, or a server answering
 /// many requests, wants a request for gigabytes refused at once rather than allocated.
@@ -51,15 +69,16 @@ pub enum BudgetSource {
 
 impl BudgetSource {
     /// The limit's name in a refusal.
-    pub fn describe(self) -> &'static str {
-        match self {
+    pub fn describe(self) -> String {
+        let fixed = match self {
             BudgetSource::Available => "3/4 of available memory",
             BudgetSource::AddressSpace => "the address-space limit, ulimit -v",
             BudgetSource::Cgroup => "the cgroup memory limit",
-            BudgetSource::User => "set by --memory",
+            BudgetSource::User => return format!("set by {}", budget_setting().0),
             BudgetSource::Cap => "the embedding program's cap",
             BudgetSource::Default => "memory could not be measured",
-        }
+        };
+        fixed.to_string()
     }
 }
 
@@ -106,9 +125,10 @@ impl Budget {
     /// raises it, e.g. `1.0 GiB (the address-space limit, ulimit -v; raise it with --memory SIZE)`.
     pub fn describe(&self) -> String {
         format!(
-            "{} ({}; raise it with --memory SIZE)",
+            "{} ({}; raise it with {})",
             human_bytes(self.bytes as u128),
-            self.source.describe()
+            self.source.describe(),
+            budget_setting().1
         )
     }
 

@@ -148,3 +148,23 @@ def test_a_plot_far_out_holds_only_the_values_it_draws():
     peak_kib, flags = p.stdout.split("\n")[:2]
     assert int(peak_kib) < 300 * 1024, f"peak {int(peak_kib) // 1024} MiB"
     assert flags == "True True"
+
+
+def test_set_memory_bounds_requests_and_refusals_name_it():
+    """The package's way to set the memory budget, named by every refusal (the CLI's
+    `--memory SIZE` flag does not exist here)."""
+    try:
+        grundy.set_memory("1M")
+        with pytest.raises(grundy.GameError) as refused:
+            grundy.table("kayles", 10**7)
+        message = str(refused.value)
+        assert "1.0 MiB (set by grundy.set_memory; raise it with grundy.set_memory(SIZE))" in message
+        assert "--memory" not in message
+        grundy.set_memory(2**30)
+        assert len(grundy.table("kayles", 10**5)) == 10**5 + 1
+    finally:
+        grundy.set_memory(None)
+    with pytest.raises(ValueError, match="memory size"):
+        grundy.set_memory("lots")
+    with pytest.raises(ValueError, match="0 bytes allows nothing"):
+        grundy.set_memory(0)
