@@ -66,6 +66,24 @@ pub fn check_time(
     Ok(())
 }
 
+/// [`check_time`] for the heaps of a sum: a command that computes `G(0..=largest heap)` of a
+/// take-and-break game with three-way splits (`solve`, `explain`) prints the estimate and
+/// refuses past `limit` before it starts, as `value` does, rather than running silently
+/// until `--time` stops it. Arguments that are not heap sizes are left to the game to refuse.
+pub fn check_heaps_time(game: &str, positions: &[&str], limit: Duration) -> Result<(), GameError> {
+    let Some(game) = parse_long_run(game)? else {
+        return Ok(());
+    };
+    let largest = positions
+        .iter()
+        .filter_map(|p| grundy::numeric::number::parse_u64_expr(p).ok())
+        .max();
+    match largest {
+        Some(heap) => check_time(game.rules(), game.spec(), heap, Some(limit)),
+        None => Ok(()),
+    }
+}
+
 /// Runs `G(0..=to)` for a take-and-break game with a progress bar (on stderr, only when it
 /// is a terminal and the run is long) and the checkpoint options, handing on the table's
 /// values to `chunks` as they are computed (see [`Run::compute_handing_on`]). `--time` stops

@@ -213,3 +213,34 @@ fn bad_input_exits_2_with_one_line() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// A graph file saved with a byte-order mark (as Windows editors write them) reads like the
+/// same file without one; it was refused as "`\u{feff}0` is not a vertex id".
+#[test]
+fn a_byte_order_mark_is_read_past() {
+    let text = "0 1\n1 2\n0 2\n2 3\n3 4\n";
+    let plain = TempFile::new("plain.txt", text);
+    let marked = TempFile::new("marked.txt", &format!("\u{feff}{text}"));
+    for game in ["hackenbush", "geography"] {
+        let start = if game == "geography" { "start 0\n" } else { "" };
+        let plain = TempFile::new(&format!("plain-{game}.txt"), &format!("{text}{start}"));
+        let marked = TempFile::new(
+            &format!("marked-{game}.txt"),
+            &format!("\u{feff}{text}{start}"),
+        );
+        let (code, want, err) = grundy(&["solve", game, &plain.position()], "");
+        assert_eq!(code, 0, "{err}");
+        let (code, got, err) = grundy(&["solve", game, &marked.position()], "");
+        assert_eq!(code, 0, "{game}: {err}");
+        assert_eq!(
+            got.replace("marked-", "plain-"),
+            want,
+            "{game}: the mark changed the answer"
+        );
+    }
+    // The triangle on the ground fuses to three loops (*1), its tail 2-3-4 is *2: G = 3.
+    for file in [&plain, &marked] {
+        let (code, out, err) = grundy(&["value", "hackenbush", &file.position()], "");
+        assert_eq!((code, out.as_str()), (0, "3\n"), "{err}");
+    }
+}

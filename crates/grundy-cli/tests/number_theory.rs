@@ -35,6 +35,14 @@ fn gcd_through_every_command() {
     let (code, _, err) = grundy(&["solve", "gcd", "18446744073709551557", "3"], "");
     assert_eq!(code, 2);
     assert!(err.contains("beyond grundy's limit of 10^14"), "{err}");
+    // A table past the sieve's limit is refused before it writes anything (it printed G(0)).
+    let (code, out, err) = grundy(
+        &["table", "gcd", "--to", "10^15", "--output-limit", "15E"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("smallest-prime-factor sieve"), "{err}");
 }
 
 #[test]

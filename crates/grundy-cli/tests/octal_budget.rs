@@ -27,6 +27,11 @@ fn three_way_codes_are_estimated_and_refused_past_the_time() {
         &["value", "octal:0.8", "2^15", "--time", "1"][..],
         &["table", "octal:0.8", "--to", "2^15", "--time", "1"][..],
         &["octal-stats", "octal:0.8", "--to", "2^15", "--time", "1"][..],
+        // solve and explain compute the same table for their largest heap: they too were
+        // silent until their --time watchdog stopped them, not refused at once.
+        &["solve", "octal:0.8", "3", "2^15", "--time", "1"][..],
+        &["solve", "octal:0.8", "2^15", "--json", "--time", "1"][..],
+        &["explain", "octal:0.8", "2^15", "--time", "1"][..],
     ] {
         let (code, out, err) = grundy(args, "");
         assert_eq!(code, 2, "{args:?}: {out} {err}");
@@ -39,6 +44,8 @@ fn three_way_codes_are_estimated_and_refused_past_the_time() {
     }
     // A short run is neither estimated nor refused.
     let (code, out, err) = grundy(&["value", "octal:0.8", "300", "--time", "1"], "");
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let (code, out, err) = grundy(&["solve", "octal:0.8", "300", "7", "--time", "1"], "");
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
 }
 

@@ -244,6 +244,13 @@ fn batch_lines_follow_one_rule_in_every_family() {
             format!("{expected}\nsecond\nsecond\nsecond\n{expected}\n"),
             "{spec}"
         );
+        // A byte-order mark before the first line (a file saved by a Windows editor) is not
+        // part of it: `\u{feff}5 6` was refused as an invalid position.
+        let mut marked = String::new();
+        family
+            .batch(&format!("\u{feff}{input}"), Play::Normal, &mut marked)
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(marked, out, "{spec}");
         let mut out = String::new();
         if family
             .batch(&format!("{position}\n\n"), Play::Misere, &mut out)

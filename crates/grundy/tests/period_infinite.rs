@@ -1,10 +1,18 @@
-//! Infinite subtraction sets : no theorem applies, so periods are only
-//! ever *observed*. Pins the blog's false "period 34" claim for {1} ∪ primes.
+//! Infinite subtraction sets: the periodicity theorems for finite sets do not apply, so
+//! periods are only ever *observed* — except where the proved closed form `G(n) = n mod k`
+//! (`S` holds 1..k−1 and no multiple of `k`) certifies its own. Pins the blog's false
+//! "period 34" claim for {1} ∪ primes.
 
 use grundy::registry::parse_spec;
 use grundy::theory::period::{search, Budget, PeriodReport, Stop};
 
 fn observe(spec: &str, to: u64) -> (PeriodReport, Vec<u64>) {
+    let (report, values, stop) = search_to(spec, to);
+    assert_eq!(stop, Stop::Max, "{spec}: nothing can be certified");
+    (report, values)
+}
+
+fn search_to(spec: &str, to: u64) -> (PeriodReport, Vec<u64>, Stop) {
     let family = parse_spec(spec).unwrap();
     let sequence = family
         .sequence()
@@ -18,25 +26,25 @@ fn observe(spec: &str, to: u64) -> (PeriodReport, Vec<u64>) {
         },
     )
     .unwrap();
-    assert_eq!(found.stop, Stop::Max, "{spec}: nothing can be certified");
-    (PeriodReport::new(spec, &found), found.values)
+    (PeriodReport::new(spec, &found), found.values, found.stop)
 }
 
 #[test]
-fn one_and_primes_is_n_mod_4_observed_not_period_34() {
-    let (report, values) = observe("subtraction:1,primes", 100_000);
+fn one_and_primes_is_n_mod_4_proved_not_period_34() {
+    let (report, values, stop) = search_to("subtraction:1,primes", 100_000);
     assert!(values.iter().enumerate().all(|(n, &v)| v == n as u64 % 4));
     assert_eq!(
         (report.preperiod, report.period, report.saltus),
         (Some(0), Some(4), Some(0))
     );
-    assert!(!report.certified);
-    assert_eq!(report.checked_to, 100_000);
+    // Certified by the closed form (1, 2, 3 are moves, no prime is a multiple of 4), which
+    // `value` already answers by; it was reported "observed, not proved".
+    assert_eq!(stop, Stop::Certified);
+    assert!(report.certified);
     assert!(
         report
             .reason
-            .starts_with("observed up to 100000, not proved")
-            && report.reason.contains("no periodicity theorem applies"),
+            .starts_with("proved: G(n) = n mod k for every n"),
         "{}",
         report.reason
     );

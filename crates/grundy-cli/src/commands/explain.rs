@@ -44,6 +44,9 @@ pub fn answer(game: &str, positions: &[&str]) -> Result<Answer<Explanation>, Gam
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
     let limit = args.time.limit("explain");
+    if partizan::find(&args.game, &positions).is_none() {
+        crate::long_run::check_heaps_time(&args.game, &positions, args.time.time)?;
+    }
     if args.json {
         let answer = within(Output::AtTheEnd, limit, || answer(&args.game, &positions))?;
         return print_json(&answer);

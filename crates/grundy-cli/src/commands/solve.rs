@@ -49,6 +49,11 @@ pub fn answer(
 pub fn run(args: Args) -> Result<(), GameError> {
     let positions: Vec<&str> = args.positions.iter().map(String::as_str).collect();
     let limit = args.time.limit("solve");
+    // Misère sums of take-and-break games are searched position by position, with their own
+    // bounds; the estimate is for the normal-play table.
+    if !args.play.misere && partizan::find(&args.game, &positions).is_none() {
+        crate::long_run::check_heaps_time(&args.game, &positions, args.time.time)?;
+    }
     if args.json {
         let answer = within(Output::AtTheEnd, limit, || {
             answer(&args.game, &positions, args.play)

@@ -119,6 +119,9 @@ impl GraphFile {
 
     /// Parses the text of a graph file; `name` is used in error messages.
     pub fn parse(text: &str, name: &str) -> Result<GraphFile, GameError> {
+        // A byte-order mark (Windows editors write one) is not part of the first line: read
+        // as text it made `0 1` an unreadable, invisibly prefixed `0`.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut file = GraphFile {
             name: name.to_string(),
             ..GraphFile::default()
@@ -288,6 +291,22 @@ pub(crate) fn write_state(file: &str, key: &str, values: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_line() {
+        let plain = "0 1\r\n1 2\r\nstart 1\r\n";
+        let marked = format!("\u{feff}{plain}");
+        let (plain, marked) = (
+            GraphFile::parse(plain, "@p").unwrap(),
+            GraphFile::parse(&marked, "@m").unwrap(),
+        );
+        assert_eq!(marked.ids, [0, 1, 2]);
+        assert_eq!(marked.ids, plain.ids);
+        assert_eq!(marked.edges, plain.edges);
+        assert_eq!(marked.starts, plain.starts);
+        // Only a leading mark: one inside a line is still refused.
+        assert!(GraphFile::parse("0 1\n\u{feff}1 2\n", "@x").is_err());
+    }
 
     #[test]
     fn parses_edges_starts_and_comments() {

@@ -277,8 +277,10 @@ pub trait Family: Send + Sync {
 /// The lines of a `batch` input with their numbers (from 1): the one rule for every family.
 /// Lines end in LF or CRLF, the last one needs no line ending, and a `\r` is whitespace
 /// anyway. A blank line (empty, or spaces and tabs only) is the *empty position*: no
-/// components and no moves, see [`empty_position_winner`].
+/// components and no moves, see [`empty_position_winner`]. A leading byte-order mark
+/// (Windows editors write one) is not part of the first line.
 pub fn batch_lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
     input.lines().enumerate().map(|(i, line)| (i + 1, line))
 }
 

@@ -206,6 +206,8 @@ impl HeapRules for Gcd {
         to: u64,
         sink: &mut dyn FnMut(u64, Nimber) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
+        // Refused before G(0) is written: a table past the sieve's limit writes nothing.
+        odd_spf_sieve::check_limit(to)?;
         sink(0, Nimber(0))?;
         if to == 0 {
             return Ok(());
@@ -368,6 +370,26 @@ mod tests {
             crate::theory::period::HeapSequence::values(&family, 2).unwrap(),
             [0, 1, 0]
         );
+    }
+
+    /// `table gcd --to 10^15 --output-limit 15E` wrote `0` on stdout before refusing the sieve:
+    /// a table past the sieve's limit is refused before any value is streamed.
+    #[test]
+    fn a_table_past_the_sieve_limit_streams_nothing() {
+        let game = Gcd::new();
+        let mut streamed = Vec::new();
+        let err = game
+            .for_each_value(odd_spf_sieve::LIMIT + 1, &mut |n, v| {
+                streamed.push((n, v));
+                Ok(())
+            })
+            .unwrap_err();
+        assert!(matches!(err, GameError::TooLarge(_)), "{err}");
+        assert!(
+            err.to_string().contains("smallest-prime-factor sieve"),
+            "{err}"
+        );
+        assert!(streamed.is_empty(), "{streamed:?}");
     }
 
     proptest! {

@@ -386,12 +386,19 @@ impl HeapRules for Subtraction {
     }
 
     fn period_rule(&self) -> PeriodRule {
-        if self.is_finite() {
-            PeriodRule::FiniteSubtraction {
+        match self.infinite.as_ref().map(InfiniteSet::cycle) {
+            None => PeriodRule::FiniteSubtraction {
                 max_removal: self.max_removal(),
-            }
-        } else {
-            PeriodRule::None
+            },
+            // The closed form `value` and `solve` answer by is a theorem: it certifies its
+            // period (`period subtraction:1,primes` said "no periodicity theorem applies").
+            Some(Some(k)) => PeriodRule::ClosedForm {
+                preperiod: 0,
+                period: k,
+                saltus: 0,
+                statement: "G(n) = n mod k for every n: S contains 1..k−1 and no multiple of k, so the options of n reach every smaller residue mod k and never the residue of n",
+            },
+            Some(None) => PeriodRule::None,
         }
     }
 
@@ -599,6 +606,42 @@ mod tests {
                 err.contains(words) && err.contains("2^63..2^63+5"),
                 "{bad}: {err}"
             );
+        }
+    }
+
+    /// `period subtraction:1,primes` said "observed, not proved: no periodicity theorem
+    /// applies" while `value` answered by the proved closed form `G(n) = n mod 4`: the
+    /// closed form certifies its period, checked here against the definition's table.
+    #[test]
+    fn the_n_mod_k_closed_form_certifies_its_period() {
+        use crate::theory::period::{search, Budget, Period};
+        let budget = Budget {
+            start: 1023,
+            max: 1 << 12,
+            time: None,
+        };
+        for (spec, k) in [("1,primes", 4), ("powers-of-2", 3), ("3,powers-of-2", 5)] {
+            let family = HeapFamily::new(game(spec));
+            let definition = heap_table(&game(spec), 600).unwrap();
+            assert!(
+                (0..=600).all(|n| definition[n as usize] == n % k),
+                "{spec}: G(n) = n mod {k} by the definition"
+            );
+            let found = search(&family, budget).unwrap();
+            assert_eq!(
+                found.certified,
+                Some(Period {
+                    preperiod: 0,
+                    period: k,
+                    saltus: 0
+                }),
+                "{spec}"
+            );
+        }
+        // Where the theorem does not apply, nothing is certified.
+        for spec in ["primes", "squares", "all-but:2,5"] {
+            let found = search(&HeapFamily::new(game(spec)), budget).unwrap();
+            assert_eq!(found.certified, None, "{spec}");
         }
     }
 

@@ -24,15 +24,22 @@ pub(crate) const LIMIT: u64 = 800_000 * 800_000;
 /// Receives `(first odd number of the block, entries)`.
 pub(crate) type BlockVisitor<'a> = dyn FnMut(u64, &[u16]) -> Result<(), GameError> + 'a;
 
-/// Calls `visit(first, entries)` for consecutive blocks covering the odd numbers `1..=limit`:
-/// `entries[j]` describes `x = first + 2j` (`0` when `x` is 1 or prime, else `π(spf(x))`).
-/// The last block may run past `limit`; entries beyond it are valid too.
-pub(crate) fn for_each_block(limit: u64, visit: &mut BlockVisitor<'_>) -> Result<(), GameError> {
+/// The refusal of a sieve past [`LIMIT`], for a caller that must know before it streams
+/// anything (a table writes `G(0)` before the sieve's first block).
+pub(crate) fn check_limit(limit: u64) -> Result<(), GameError> {
     if limit > LIMIT {
         return Err(GameError::TooLarge(format!(
             "a smallest-prime-factor sieve to {limit} (the limit is {LIMIT})"
         )));
     }
+    Ok(())
+}
+
+/// Calls `visit(first, entries)` for consecutive blocks covering the odd numbers `1..=limit`:
+/// `entries[j]` describes `x = first + 2j` (`0` when `x` is 1 or prime, else `π(spf(x))`).
+/// The last block may run past `limit`; entries beyond it are valid too.
+pub(crate) fn for_each_block(limit: u64, visit: &mut BlockVisitor<'_>) -> Result<(), GameError> {
+    check_limit(limit)?;
     let blocks = limit / 2 / BLOCK as u64 + 1;
     // Sieve the whole last block, so that every entry handed out is valid.
     let root = isqrt(2 * blocks as u128 * BLOCK as u128 - 1) as u64;
