@@ -49,6 +49,25 @@ fn three_way_codes_are_estimated_and_refused_past_the_time() {
     assert_eq!((code, err.as_str()), (0, ""), "{out}");
 }
 
+/// `batch` had no `--time`: a heap of a three-way code ran unbounded. Each group of answers
+/// is now bounded (the stream itself is not: an interactive session may last for ever).
+#[test]
+fn batch_answers_within_its_time() {
+    let started = std::time::Instant::now();
+    let (code, out, err) = grundy(&["batch", "octal:0.8", "--time", "1"], "3\n1000000\n");
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(
+        err.contains("batch: no answer within --time 1.0 s, so it was stopped; raise --time"),
+        "{err}"
+    );
+    assert!(started.elapsed().as_secs() < 60, "stopped at its time");
+    // Lines answered within the time are answered as before, partizan games included.
+    let (code, out, err) = grundy(&["batch", "nim", "--time", "5"], "1 2 3\n4\n");
+    assert_eq!((code, out.as_str()), (0, "second\nfirst\n"), "{err}");
+    let (code, out, err) = grundy(&["batch", "domineering", "--time", "5"], "..|..\n.|.\n");
+    assert_eq!((code, out.as_str()), (0, "N\nL\n"), "{err}");
+}
+
 #[test]
 fn a_tiny_memory_budget_names_the_real_cost() {
     let (code, _, err) = grundy(&["--memory", "1M", "value", "officers", "1000"], "");

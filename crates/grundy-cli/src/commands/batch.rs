@@ -1,7 +1,8 @@
 //! `grundy batch GAME`: judge-sized inputs, one position per line on stdin.
 
-use crate::commands::{partizan, PlayArgs};
+use crate::commands::{partizan, PlayArgs, TimeArgs};
 use crate::lines::LineReader;
+use crate::progress::{within, Output};
 use grundy::registry::parse_spec;
 use grundy::GameError;
 use std::io::{self, Write};
@@ -10,18 +11,24 @@ use std::io::{self, Write};
 #[command(after_help = "Examples:
   printf '1 2 3\\n4\\n' | grundy batch nim        one sum per line: `second`, `first`
   grundy batch gcd < heaps.txt > outcomes.txt
-  printf '5 6\\n' | grundy batch subtraction:1..3 --misere")]
+  printf '5 6\\n' | grundy batch subtraction:1..3 --misere
+  grundy batch octal:0.f --time 60 < heaps.txt   each group of answers within a minute")]
 pub struct Args {
     /// The game (see `grundy games`).
     game: String,
     #[command(flatten)]
     play: PlayArgs,
+    // `--time` bounds each group of lines answered together (up to 64 KiB of input, or
+    // what had arrived), not the whole stream: an interactive session may last for ever,
+    // but no one group of answers may take longer.
+    #[command(flatten)]
+    time: TimeArgs,
 }
 
 pub fn run(args: Args) -> Result<(), GameError> {
     if let Some(entry) = partizan::find(&args.game, &[]) {
         args.play.normal_only(entry.name)?;
-        return partizan::batch(entry);
+        return partizan::batch(entry, args.time.limit("batch"));
     }
     let family = parse_spec(&args.game)?;
     let play = args.play.play();
@@ -42,7 +49,10 @@ pub fn run(args: Args) -> Result<(), GameError> {
             None => false,
         };
         if !more || chunk.len() >= CHUNK || !lines.has_buffered() {
-            if let Err(e) = family.batch(&chunk, play, &mut out) {
+            let answered = within(Output::Streamed, args.time.limit("batch"), || {
+                family.batch(&chunk, play, &mut out)
+            });
+            if let Err(e) = answered {
                 return Err(match e {
                     GameError::AtLine { line, reason } => {
                         // The lines before the bad one are answered, as they are when they

@@ -98,8 +98,9 @@ fn first_move_text(first: Side, f: &FirstMove, positions: &[String]) -> String {
 }
 
 /// `grundy batch GAME`: one position (or a sum, separated by spaces) per stdin line, its
-/// outcome class `L`, `R`, `P` or `N` per output line. One table serves every line.
-pub fn batch(entry: &Entry) -> Result<(), GameError> {
+/// outcome class `L`, `R`, `P` or `N` per output line. One table serves every line; `limit`
+/// bounds each line.
+pub fn batch(entry: &Entry, limit: Option<crate::progress::Limit>) -> Result<(), GameError> {
     let mut input = LineReader::new(io::stdin().lock());
     let mut session = (entry.session)();
     let mut stdout = io::stdout().lock();
@@ -114,7 +115,13 @@ pub fn batch(entry: &Entry) -> Result<(), GameError> {
         // states for every family (issue 12), partizan ones included.
         let sum = match parts.is_empty() {
             true => Game::zero(),
-            false => solve::values(session.as_mut(), &parts).map_err(at_line)?.1,
+            false => {
+                crate::progress::within(crate::progress::Output::Streamed, limit, || {
+                    solve::values(session.as_mut(), &parts)
+                })
+                .map_err(at_line)?
+                .1
+            }
         };
         writeln!(stdout, "{}", sum.outcome())?;
         if !input.has_buffered() {
