@@ -272,7 +272,8 @@ impl Parser<'_> {
             return Err(self.error_at(self.pos, "a game is missing".into()));
         };
         if self.eat("+-") || self.eat("±") {
-            return self.switch();
+            // `+-+-…x` nests one game a sign, so it counts as nesting.
+            return self.nested(|p| p.switch());
         }
         match c {
             // `-2^` is `-2 + ^`: a minus sign touching digits belongs to the number.
@@ -284,9 +285,26 @@ impl Parser<'_> {
                 self.pos += 1;
                 self.literal(true)
             }
+            // A run of signs `---x` is read in a loop, not one call a sign, so that no length
+            // of it can overflow the stack (50 000 signs did).
             '-' => {
-                self.pos += 1;
-                Ok(-self.term()?)
+                let mut negate = false;
+                while self.peek() == Some('-')
+                    && !self
+                        .chars
+                        .get(self.pos + 1)
+                        .is_some_and(char::is_ascii_digit)
+                {
+                    self.pos += 1;
+                    negate = !negate;
+                    self.skip_space();
+                }
+                let g = self.term()?;
+                if negate {
+                    g.try_neg()
+                } else {
+                    Ok(g)
+                }
             }
             '(' => {
                 let open = self.pos;
@@ -739,5 +757,33 @@ mod tests {
         // Small stalks, by hand: LG = {0,1|1} = 1*, LGL = {0,1,1*|1} = 1^*.
         assert_eq!(stalk("LG").to_string(), "1*");
         assert_eq!(stalk("LGL").to_string(), "1^*");
+    }
+
+    /// Long runs of signs: `-` any number of times is a loop (an even run is the game, an odd
+    /// run its negative), `+-` counts as nesting and is refused past `MAX_DEPTH`; neither
+    /// overflows the stack.
+    #[test]
+    fn long_runs_of_signs_are_read_or_refused_without_overflow() {
+        let up: Game = "^".parse().unwrap();
+        for n in [1, 2, 3, 200, 60_001, 100_000] {
+            let text = format!("{}^", "-".repeat(n));
+            let want = if n % 2 == 0 { up } else { up.neg() };
+            assert_eq!(text.parse::<Game>().unwrap(), want, "{n} signs");
+            let spaced = format!("{}^", "- ".repeat(n));
+            assert_eq!(spaced.parse::<Game>().unwrap(), want, "{n} spaced signs");
+        }
+        // A minus touching digits still belongs to the number: `--1` = -(-1) = 1.
+        assert_eq!("--1".parse::<Game>().unwrap(), Game::integer(1));
+        assert_eq!("---1".parse::<Game>().unwrap(), Game::integer(-1));
+        assert_eq!("-(-{0|})".parse::<Game>().unwrap(), Game::integer(1));
+        // ±(±1) = {±1 | ∓1} = {±1 | ±1}, read by the definition.
+        let pm1: Game = "+-1".parse().unwrap();
+        assert_eq!(
+            "+-+-1".parse::<Game>().unwrap(),
+            Game::from_options(&[pm1], &[pm1.neg()])
+        );
+        let deep = format!("{}1", "+-".repeat(50_000));
+        let err = deep.parse::<Game>().unwrap_err().to_string();
+        assert!(err.contains("nesting deeper than 200"), "{err}");
     }
 }
