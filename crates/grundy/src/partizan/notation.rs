@@ -87,8 +87,6 @@ fn render(g: Game) -> (String, usize, bool) {
     }
     let mut level = 1;
     let mut side = |options: &[Game]| -> String {
-        let mut options = options.to_vec();
-        options.sort_by(|&a, &b| print_order(a, b));
         if let [only] = options[..] {
             let (text, inner, braced) = render(only);
             if braced {
@@ -96,9 +94,17 @@ fn render(g: Game) -> (String, usize, bool) {
                 return text;
             }
         }
-        options
+        // Each option is printed once and sorted by its text: comparing by printing inside
+        // the sort printed every subform again at each comparison, at each level, so the time
+        // grew far faster than the text (a green-topped stalk `LG` × 7, 44 kB, took 9 s).
+        let mut options: Vec<_> = options
             .iter()
-            .map(|&o| o.to_string())
+            .map(|&o| (o.as_number_up_star(), o.to_string()))
+            .collect();
+        options.sort_by(print_order);
+        options
+            .into_iter()
+            .map(|(_, text)| text)
             .collect::<Vec<_>>()
             .join(",")
     };
@@ -143,12 +149,15 @@ fn special(left: &[Game], right: &[Game]) -> Option<String> {
 
 /// A fixed order for listing options: closed forms first by (number, ups, nimber), then the
 /// rest by their text.
-fn print_order(a: Game, b: Game) -> Ordering {
-    match (a.as_number_up_star(), b.as_number_up_star()) {
-        (Some(x), Some(y)) => x.cmp(&y),
+/// Each option comes with its closed form, if any, and its printed text.
+type Printed = (Option<(Dyadic, i64, u32)>, String);
+
+fn print_order((a, a_text): &Printed, (b, b_text): &Printed) -> Ordering {
+    match (a, b) {
+        (Some(x), Some(y)) => x.cmp(y),
         (Some(_), None) => Ordering::Less,
         (None, Some(_)) => Ordering::Greater,
-        (None, None) => a.to_string().cmp(&b.to_string()),
+        (None, None) => a_text.cmp(b_text),
     }
 }
 
@@ -263,7 +272,8 @@ impl Parser<'_> {
             return Err(self.error_at(self.pos, "a game is missing".into()));
         };
         if self.eat("+-") || self.eat("±") {
-            return self.switch();
+            // `+-+-…x` nests one game a sign, so it counts as nesting.
+            return self.nested(|p| p.switch());
         }
         match c {
             // `-2^` is `-2 + ^`: a minus sign touching digits belongs to the number.
@@ -275,9 +285,26 @@ impl Parser<'_> {
                 self.pos += 1;
                 self.literal(true)
             }
+            // A run of signs `---x` is read in a loop, not one call a sign, so that no length
+            // of it can overflow the stack (50 000 signs did).
             '-' => {
-                self.pos += 1;
-                Ok(-self.term()?)
+                let mut negate = false;
+                while self.peek() == Some('-')
+                    && !self
+                        .chars
+                        .get(self.pos + 1)
+                        .is_some_and(char::is_ascii_digit)
+                {
+                    self.pos += 1;
+                    negate = !negate;
+                    self.skip_space();
+                }
+                let g = self.term()?;
+                if negate {
+                    g.try_neg()
+                } else {
+                    Ok(g)
+                }
             }
             '(' => {
                 let open = self.pos;
@@ -688,5 +715,75 @@ fn literal_tip(word: &str) -> &'static str {
         "star" | "nimber" => "write star as `*` (`*2` for star two)",
         "upstar" => "write up-star as `^*`",
         _ => "the literals are numbers (`3/4`), `*`, `*n`, `^`, `v`, `{L|R}`, `Tiny(x)` and `Miny(x)`",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of a Blue-Red-Green Hackenbush stalk (`L`, `R`, `G` from the ground up) by
+    /// the definition: cutting edge `i` leaves the edges below it.
+    fn stalk(edges: &str) -> Game {
+        let mut prefixes = vec![Game::zero()];
+        for end in 1..=edges.len() {
+            let (mut left, mut right) = (Vec::new(), Vec::new());
+            for (i, colour) in edges[..end].chars().enumerate() {
+                if colour != 'R' {
+                    left.push(prefixes[i]);
+                }
+                if colour != 'L' {
+                    right.push(prefixes[i]);
+                }
+            }
+            prefixes.push(Game::from_options(&left, &right));
+        }
+        prefixes[edges.len()]
+    }
+
+    /// Printing takes time in proportion to the text: a stalk `LG` × 8 prints 218 749
+    /// characters, which the sort that printed options again at each comparison took minutes
+    /// to produce. The text reads back as the same game, and printing is deterministic.
+    #[test]
+    fn printing_a_deep_form_is_linear_in_its_text() {
+        let g = stalk(&"LG".repeat(8));
+        let start = std::time::Instant::now();
+        let text = g.to_string();
+        let elapsed = start.elapsed();
+        assert_eq!(text.len(), 218_749);
+        assert_eq!(text.parse::<Game>().unwrap(), g);
+        assert_eq!(g.to_string(), text);
+        assert!(elapsed.as_secs() < 30, "printing took {elapsed:?}");
+        // Small stalks, by hand: LG = {0,1|1} = 1*, LGL = {0,1,1*|1} = 1^*.
+        assert_eq!(stalk("LG").to_string(), "1*");
+        assert_eq!(stalk("LGL").to_string(), "1^*");
+    }
+
+    /// Long runs of signs: `-` any number of times is a loop (an even run is the game, an odd
+    /// run its negative), `+-` counts as nesting and is refused past `MAX_DEPTH`; neither
+    /// overflows the stack.
+    #[test]
+    fn long_runs_of_signs_are_read_or_refused_without_overflow() {
+        let up: Game = "^".parse().unwrap();
+        for n in [1, 2, 3, 200, 60_001, 100_000] {
+            let text = format!("{}^", "-".repeat(n));
+            let want = if n % 2 == 0 { up } else { up.neg() };
+            assert_eq!(text.parse::<Game>().unwrap(), want, "{n} signs");
+            let spaced = format!("{}^", "- ".repeat(n));
+            assert_eq!(spaced.parse::<Game>().unwrap(), want, "{n} spaced signs");
+        }
+        // A minus touching digits still belongs to the number: `--1` = -(-1) = 1.
+        assert_eq!("--1".parse::<Game>().unwrap(), Game::integer(1));
+        assert_eq!("---1".parse::<Game>().unwrap(), Game::integer(-1));
+        assert_eq!("-(-{0|})".parse::<Game>().unwrap(), Game::integer(1));
+        // ±(±1) = {±1 | ∓1} = {±1 | ±1}, read by the definition.
+        let pm1: Game = "+-1".parse().unwrap();
+        assert_eq!(
+            "+-+-1".parse::<Game>().unwrap(),
+            Game::from_options(&[pm1], &[pm1.neg()])
+        );
+        let deep = format!("{}1", "+-".repeat(50_000));
+        let err = deep.parse::<Game>().unwrap_err().to_string();
+        assert!(err.contains("nesting deeper than 200"), "{err}");
     }
 }
