@@ -419,3 +419,34 @@ fn long_strips_answer_or_refuse_within_the_budget() {
         assert!(err.lines().count() == 1 && err.contains(words), "{err}");
     }
 }
+
+/// A canonical form's text writes every subform out wherever it occurs: a blue-green stalk
+/// `LG` × 15 is a small form whose text would be 17 GB. Every command that prints it refuses
+/// in one line, naming the length, before writing anything (it was built in memory first).
+#[test]
+fn a_form_too_long_to_write_out_is_refused_before_it_is_written() {
+    let stalk = "LG".repeat(15);
+    for command in ["value", "solve", "explain", "cgt"] {
+        let position = if command == "cgt" {
+            // `LG` × 7 read back from its text (43 749 characters, within one argument's
+            // limit), under a budget that holds the form but not three copies of its text.
+            let (_, text, _) = grundy(&["value", "brg-hackenbush", &"LG".repeat(7)], "");
+            text.trim().to_string()
+        } else {
+            stalk.clone()
+        };
+        let args: Vec<&str> = match command {
+            "cgt" => vec!["--memory", "100K", "cgt", &position],
+            _ => vec!["--memory", "1G", command, "brg-hackenbush", &position],
+        };
+        let (code, out, err) = grundy(&args, "");
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(out.is_empty(), "{command}: {out}");
+        assert!(
+            err.lines().count() == 1
+                && err.contains("writing out this canonical form (")
+                && err.contains("characters of CGSuite notation"),
+            "{command}: {err}"
+        );
+    }
+}

@@ -211,7 +211,7 @@ impl CanonicalForm {
             right: wall(&data, false)?,
             temperature: fraction(py, data.temperature)?.unbind(),
             mast: fraction(py, data.mast)?.unbind(),
-            svg: crate::plot::thermograph(&self.game.to_string(), &data),
+            svg: crate::plot::thermograph(&self.__str__()?, &data),
         })
     }
 
@@ -248,9 +248,10 @@ impl CanonicalForm {
         if let Some(d) = self.game.as_number() {
             return Ok(fraction(py, d)?.hash()? as u64);
         }
-        // Equal games print alike (the notation lists options in a fixed order).
+        // Equal canonical forms are one interned game, so the game itself is the key (its
+        // text could be gigabytes long).
         let mut h = DefaultHasher::new();
-        self.game.to_string().hash(&mut h);
+        self.game.hash(&mut h);
         Ok(h.finish())
     }
 
@@ -287,16 +288,20 @@ impl CanonicalForm {
         })
     }
 
-    fn __str__(&self) -> String {
-        self.game.to_string()
+    /// CGSuite notation; `GameError` when the text would not fit the memory budget (a
+    /// form's text writes its subforms out wherever they occur, so a small form can have
+    /// gigabytes of text).
+    fn __str__(&self) -> PyResult<String> {
+        let game = self.game;
+        run(|| game.try_text())
     }
 
-    fn __repr__(&self) -> String {
-        format!("cgt({:?})", self.game.to_string())
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!("cgt({:?})", self.__str__()?))
     }
 
-    fn _repr_latex_(&self) -> String {
-        format!("${}$", latex(&self.game.to_string()))
+    fn _repr_latex_(&self) -> PyResult<String> {
+        Ok(format!("${}$", latex(&self.__str__()?)))
     }
 }
 

@@ -38,7 +38,7 @@ pub fn value_answer(entry: &Entry, position: &str) -> Result<serde_json::Value, 
 
 /// `grundy value GAME POSITION`: the canonical form.
 pub fn value(entry: &Entry, position: &str) -> Result<(), GameError> {
-    println_checked(&(entry.session)().value(position)?.to_string())
+    println_checked(&(entry.session)().value(position)?.try_text()?)
 }
 
 /// `grundy solve GAME POSITION... --json`.

@@ -168,3 +168,20 @@ def test_set_memory_bounds_requests_and_refusals_name_it():
         grundy.set_memory("lots")
     with pytest.raises(ValueError, match="0 bytes allows nothing"):
         grundy.set_memory(0)
+
+
+def test_a_form_too_long_to_write_out_is_refused_not_printed():
+    """`LG` × 15, a blue-green Hackenbush stalk, is a small form whose text would be 17 GB:
+    str() and repr() refuse it with GameError, and it still hashes and compares."""
+    g = grundy.value("brg-hackenbush", "LG" * 15)
+    try:
+        grundy.set_memory("1G")
+        with pytest.raises(grundy.GameError, match="writing out this canonical form"):
+            str(g)
+        with pytest.raises(grundy.GameError, match="characters of CGSuite notation"):
+            repr(g)
+    finally:
+        grundy.set_memory(None)
+    assert hash(g) == hash(grundy.value("brg-hackenbush", "LG" * 15))
+    assert g > 0 and g == grundy.value("brg-hackenbush", "LG" * 15)
+    assert str(grundy.value("brg-hackenbush", "LG")) == "1*"

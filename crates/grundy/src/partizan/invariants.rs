@@ -156,7 +156,7 @@ impl Game {
             Err(e) => (None, Some(e.to_string())),
         };
         Ok(Summary {
-            canonical: self.to_string(),
+            canonical: self.try_text()?,
             outcome: self.outcome().to_string(),
             is_number: self.is_number(),
             left_stop: th.left.points[0].1.to_string(),
@@ -166,7 +166,7 @@ impl Game {
             birthday: self.birthday(),
             atomic_weight,
             atomic_weight_note,
-            reduced: self.reduced()?.to_string(),
+            reduced: self.reduced()?.try_text()?,
         })
     }
 }

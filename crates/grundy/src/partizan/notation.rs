@@ -26,6 +26,7 @@
 use super::{Dyadic, Game};
 use crate::GameError;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -111,6 +112,70 @@ fn render(g: Game) -> (String, usize, bool) {
     let l = side(&left);
     let r = side(&right);
     (format!("{l}{}{r}", "|".repeat(level)), level, true)
+}
+
+/// The length of [`render`]'s text, found without writing it: one visit per distinct
+/// subform (memoised), where the text repeats a subform at every place it occurs.
+fn measure(g: Game, memo: &mut HashMap<Game, (u128, usize, bool)>) -> (u128, usize, bool) {
+    if let Some(&known) = memo.get(&g) {
+        return known;
+    }
+    let (left, right) = (g.left_options(), g.right_options());
+    let result = if g.as_number_up_star().is_some() || special(&left, &right).is_some() {
+        (render(g).0.len() as u128, 0, false)
+    } else {
+        let mut level = 1;
+        let mut side = |options: &[Game], memo: &mut HashMap<_, _>| -> u128 {
+            if let [only] = options[..] {
+                let (len, inner, braced) = measure(only, memo);
+                if braced {
+                    level = level.max(inner + 1);
+                    return len;
+                }
+            }
+            let texts = options.iter().map(|&o| match measure(o, memo) {
+                (len, _, true) => len + 2,
+                (len, _, false) => len,
+            });
+            texts.sum::<u128>() + options.len().saturating_sub(1) as u128
+        };
+        let (l, r) = (side(&left, memo), side(&right, memo));
+        (l + r + level as u128, level, true)
+    };
+    memo.insert(g, result);
+    result
+}
+
+impl Game {
+    /// The length in bytes of this game's text (what `Display` prints), without printing
+    /// it. The text writes every subform out wherever it occurs, so it can be exponentially
+    /// longer than the form: a blue-green Hackenbush stalk `LG` × 8 prints 218 749
+    /// characters, and `LG` × 15 would print about 17 GB.
+    pub fn text_len(self) -> u128 {
+        match measure(self, &mut HashMap::new()) {
+            (len, _, true) => len + 2,
+            (len, _, false) => len,
+        }
+    }
+
+    /// This game's text, or `GameError::TooLarge` naming its length when writing it out
+    /// would not fit the memory budget (the options' texts are held while they are joined:
+    /// about three times the text at the peak). Every path that prints a canonical form for
+    /// a user takes this instead of `to_string`.
+    pub fn try_text(self) -> Result<String, GameError> {
+        self.check_text_fits()?;
+        Ok(self.to_string())
+    }
+
+    /// [`Game::try_text`]'s refusal, for a caller that prints the game later (an answer
+    /// holding it, serialised as text).
+    pub fn check_text_fits(self) -> Result<(), GameError> {
+        let len = self.text_len();
+        crate::limits::Budget::current().check(
+            &format!("writing out this canonical form ({len} characters of CGSuite notation; its subforms repeat wherever they occur)"),
+            len.saturating_mul(3),
+        )
+    }
 }
 
 /// `+-x`, `Tiny(x)`, `Miny(x)` for numbers `x > 0`.
@@ -757,6 +822,45 @@ mod tests {
         // Small stalks, by hand: LG = {0,1|1} = 1*, LGL = {0,1,1*|1} = 1^*.
         assert_eq!(stalk("LG").to_string(), "1*");
         assert_eq!(stalk("LGL").to_string(), "1^*");
+    }
+
+    /// `text_len` is the length of the text, measured without writing it, on forms with
+    /// every kind of printed piece (compact literals, `+-x`, `Tiny`, `Miny`, sole braced
+    /// options written with more bars, lists); `try_text` refuses a text past the budget.
+    #[test]
+    fn the_text_is_measured_before_it_is_written() {
+        let mut games: Vec<Game> = [
+            "0",
+            "-3/4",
+            "^^*",
+            "v3*2",
+            "+-1",
+            "{3||2*|1*}",
+            "Tiny(2)",
+            "Miny(1/2)",
+            "{0,*|0,*}",
+            "{1|{0|-1}}",
+            "{{2|1}|{0|-1},*}",
+            "{{3||2|1}|||0}",
+            "^<4>*3",
+            "{+-1,Tiny(1)|Miny(2),{1|*}}",
+        ]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+        games.extend((1..=8).map(|k| stalk(&"LG".repeat(k))));
+        games.extend(["LRG", "GGRL", "LLRRGG", "GLRGLR"].map(stalk));
+        for g in games {
+            assert_eq!(g.text_len(), g.to_string().len() as u128, "{g}");
+            assert_eq!(g.try_text().unwrap(), g.to_string());
+        }
+        // 15 pairs would print about 17 GB; 20 pairs, past 10^13 bytes, fit no machine's
+        // budget, and are refused before a byte is written.
+        let huge = stalk(&"LG".repeat(20));
+        assert!(huge.text_len() > 10_000_000_000_000, "{}", huge.text_len());
+        let err = huge.try_text().unwrap_err().to_string();
+        assert!(err.contains("writing out this canonical form ("), "{err}");
+        assert!(err.contains("characters of CGSuite notation"), "{err}");
     }
 
     /// Long runs of signs: `-` any number of times is a loop (an even run is the game, an odd

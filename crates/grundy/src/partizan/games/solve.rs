@@ -159,6 +159,9 @@ pub fn wins_first(g: Game, side: Side) -> bool {
 /// Outcome, canonical form and every winning first move of the sum of `positions`.
 pub fn solve(session: &mut dyn Session, positions: &[&str]) -> Result<Solution, GameError> {
     let (_, canonical) = values(session, positions)?;
+    // The answer prints it: refused here, before the moves are searched, if its text would
+    // not fit the memory.
+    canonical.check_text_fits()?;
     let mut first = |side: Side| -> Result<FirstMove, GameError> {
         let winner = if wins_first(canonical, side) {
             side
@@ -247,6 +250,7 @@ pub struct Explanation {
 /// Each option of `position` for both players, marked kept, dominated or reversible.
 pub fn explain(session: &mut dyn Session, position: &str) -> Result<Explanation, GameError> {
     let canonical = session.value(position)?;
+    canonical.check_text_fits()?;
     let notes = |moves: Vec<(String, Game)>, side: Side| -> Vec<OptionNote> {
         // `at_least(a, b)`: b is at least as good as a for `side`.
         let at_least = |a: Game, b: Game| match side {
