@@ -76,6 +76,10 @@ proptest! {
             let text = x.to_string();
             let back: Game = text.parse().unwrap();
             prop_assert_eq!(back, x, "{}", text);
+            // The length measured before printing (what refuses a text past the budget) is
+            // the printed length.
+            prop_assert_eq!(x.text_len(), text.len() as u128, "{}", text);
+            prop_assert_eq!(x.try_text().unwrap(), text);
         }
     }
 
@@ -306,6 +310,7 @@ proptest! {
         let mut memo = std::collections::HashMap::new();
         let th = x.thermograph().unwrap();
         prop_assert_eq!(x.stops(), stops_by_definition(x, &mut memo), "{}", x);
+        prop_assert_eq!(x.text_len(), x.to_string().len() as u128, "{}", x);
         let t = th.temperature;
         if t.signum() >= 0 && !x.is_number() {
             let quarter = t.checked_half().unwrap().checked_half().unwrap();

@@ -120,9 +120,13 @@ fn measure(g: Game, memo: &mut HashMap<Game, (u128, usize, bool)>) -> (u128, usi
     if let Some(&known) = memo.get(&g) {
         return known;
     }
+    // A closed form is printed compactly: its options (`*m` has m of them) are never built.
+    if g.as_number_up_star().is_some() {
+        return (render(g).0.len() as u128, 0, false);
+    }
     let (left, right) = (g.left_options(), g.right_options());
-    let result = if g.as_number_up_star().is_some() || special(&left, &right).is_some() {
-        (render(g).0.len() as u128, 0, false)
+    let result = if let Some(text) = special(&left, &right) {
+        (text.len() as u128, 0, false)
     } else {
         let mut level = 1;
         let mut side = |options: &[Game], memo: &mut HashMap<_, _>| -> u128 {
@@ -854,6 +858,12 @@ mod tests {
             assert_eq!(g.text_len(), g.to_string().len() as u128, "{g}");
             assert_eq!(g.try_text().unwrap(), g.to_string());
         }
+        // A closed form is measured from its coordinates: `*2^30` has 2^30 options, which
+        // are never built (that would be 8 GB).
+        assert_eq!(
+            Game::nimber(1 << 30).text_len(),
+            "*1073741824".len() as u128
+        );
         // 15 pairs would print about 17 GB; 20 pairs, past 10^13 bytes, fit no machine's
         // budget, and are refused before a byte is written.
         let huge = stalk(&"LG".repeat(20));
