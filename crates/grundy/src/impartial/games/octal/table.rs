@@ -15,7 +15,7 @@ pub const NARROW_BITS: u32 = u8::BITS;
 
 /// An element of the table: `u8` (narrow) or `u16` (wide, [`Value`]).
 pub trait Cell:
-    Copy + Eq + Default + Send + Sync + std::ops::BitXor<Output = Self> + Into<Value> + 'static
+    Copy + Ord + Default + Send + Sync + std::ops::BitXor<Output = Self> + Into<Value> + 'static
 {
     /// `v` as a cell; the caller knows that it fits (the solver widens the table first).
     fn of(v: Value) -> Self;
