@@ -925,9 +925,13 @@ fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u
     let front = front_window(context, first, count, bound);
     // Rare parts r with partner rest − r < bound, and r itself known:
     // rest − bound < r < min(rest, bound).
-    let range = |rest: u64| {
-        rare.partition_point(|&r| r + bound <= rest)..rare.partition_point(|&r| r < rest.min(bound))
+    // Searched from `near`, the range of a nearby `rest` ([`count_below`]): the heaps of a
+    // task ask it in turn, for bounds one heap apart.
+    let range_near = |rest: u64, near: &std::ops::Range<usize>| {
+        count_below(rare, (rest + 1).saturating_sub(bound), near.start)
+            ..count_below(rare, rest.min(bound), near.end)
     };
+    let range = |rest: u64| range_near(rest, &(0..rare.len()));
     for &k in &rules.split {
         let distinct = rules.parts_differ(k);
         // Heaps first + skip.. can split (n ≥ k + 2).
@@ -978,9 +982,10 @@ fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u
                 }
             }
         }
+        let mut own = range(rest_first);
         for i in skip..count {
             let rest = first + i - k;
-            let own = range(rest);
+            own = range_near(rest, &own);
             let heap_flags = &mut flags[i as usize * size..(i as usize + 1) * size];
             for part in [
                 own.start..own.end.min(all.start),
