@@ -923,15 +923,7 @@ fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u
     }
     let rare = context.rare_heaps;
     let front = front_window(context, first, count, bound);
-    // Rare parts r with partner rest − r < bound, and r itself known:
-    // rest − bound < r < min(rest, bound).
-    // Searched from `near`, the range of a nearby `rest` ([`count_below`]): the heaps of a
-    // task ask it in turn, for bounds one heap apart.
-    let range_near = |rest: u64, near: &std::ops::Range<usize>| {
-        count_below(rare, (rest + 1).saturating_sub(bound), near.start)
-            ..count_below(rare, rest.min(bound), near.end)
-    };
-    let range = |rest: u64| range_near(rest, &(0..rare.len()));
+    let everywhere = 0..rare.len();
     for &k in &rules.split {
         let distinct = rules.parts_differ(k);
         // Heaps first + skip.. can split (n ≥ k + 2).
@@ -940,7 +932,8 @@ fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u
             continue;
         }
         let (rest_first, rest_last) = (first + skip - k, first + count - 1 - k);
-        let all = range(rest_last).start..range(rest_first).end;
+        let own_first = rare_parts_below(rare, bound, rest_first, &everywhere);
+        let all = rare_parts_below(rare, bound, rest_last, &own_first).start..own_first.end;
         // (Empty when the run is longer than the common range: then every part is per heap.)
         let common = all.start..all.end.max(all.start);
         // The rare parts among the front parts: their rows are flagged there (the same pairs
@@ -982,10 +975,10 @@ fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u
                 }
             }
         }
-        let mut own = range(rest_first);
+        let mut own = own_first;
         for i in skip..count {
             let rest = first + i - k;
-            own = range_near(rest, &own);
+            own = rare_parts_below(rare, bound, rest, &own);
             let heap_flags = &mut flags[i as usize * size..(i as usize + 1) * size];
             for part in [
                 own.start..own.end.min(all.start),
@@ -1003,6 +996,21 @@ fn far_marks<T: Cell>(context: &Context, known: &[T], first: u64, flags: &mut [u
         }
     }
     far_edge_parts(context, known, first, flags)
+}
+
+/// The rare parts `r` of splits of `rest` whose partner `rest − r` is below `bound`, as is `r`
+/// itself: `rest − bound < r < min(rest, bound)`. Searched from `near`, the range of a nearby
+/// `rest` ([`count_below`]): the heaps of a far task ask it in turn, one heap apart. A
+/// function, not a closure: a closure was not inlined into the x86-64-v3 copy ([`Isa`]).
+#[inline(always)]
+fn rare_parts_below(
+    rare: &[u64],
+    bound: u64,
+    rest: u64,
+    near: &std::ops::Range<usize>,
+) -> std::ops::Range<usize> {
+    count_below(rare, (rest + 1).saturating_sub(bound), near.start)
+        ..count_below(rare, rest.min(bound), near.end)
 }
 
 /// The pairs at both ends of the far scan's range, flagged with the marks by the transposed
