@@ -109,4 +109,14 @@ for name, code, exponent in cases:
         print(f"| {label} | {wall:.2f} | {cpu:.2f} | {cpu / base:.2f}× | {sums[label]} |")
     one, two = (statistics.median(w for w, _ in times[f"grundy --threads {t}"]) for t in (1, 2))
     print(f"two threads: {one / two:.2f}× one thread's speed, {(n + 1) / two / 1e6:.2f} M values a second")
+    # The same ratios round by round: tools of one round ran within seconds of each other, so
+    # a load change between rounds moves both sides of a round's ratio alike.
+    def per_round(label, other):
+        ratios = [a[0] / b[0] for a, b in zip(times[label], times[other])]
+        spread = " ".join(f"{r:.2f}" for r in ratios)
+        return f"median {statistics.median(ratios):.2f}× (rounds: {spread})"
+    print(f"per round, one thread's wall / two threads': {per_round('grundy --threads 1', 'grundy --threads 2')}")
+    for peer in ("ogsolve rc2", "tczajka analyze"):
+        if peer in times:
+            print(f"per round, grundy one thread's wall / {peer}'s: {per_round('grundy --threads 1', peer)}")
 EOF

@@ -37,10 +37,17 @@ impl Svg {
         format!("Svg({} characters of SVG)", self.data.chars().count())
     }
 
-    /// Writes the SVG to `path`.
+    /// Writes the SVG to `path`. A failure raises `OSError` (its subclass for the errno, such
+    /// as `FileNotFoundError`), with `filename` set, as Python's own `open` would: it is the
+    /// file system's problem, not the game's.
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
         std::fs::write(&path, &self.data).map_err(|e| {
-            crate::guard::GameError::new_err(format!("i/o error: {}: {e}", path.display()))
+            let errno = e.raw_os_error().unwrap_or(0);
+            // Rust adds " (os error 2)" to the C message that Python's `strerror` holds alone.
+            let text = e.to_string();
+            let suffix = format!(" (os error {errno})");
+            let message = text.strip_suffix(&suffix).unwrap_or(&text).to_owned();
+            pyo3::exceptions::PyOSError::new_err((errno, message, path.into_os_string()))
         })
     }
 }

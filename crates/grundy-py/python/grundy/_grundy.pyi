@@ -93,7 +93,9 @@ class Svg:
 
     @property
     def data(self) -> str: ...
-    def save(self, path: str | PathLike[str]) -> None: ...
+    def save(self, path: str | PathLike[str]) -> None:
+        """Writes the SVG to ``path``; a failure raises ``OSError`` (``FileNotFoundError``
+        for a missing folder, …) with ``filename`` set, as ``open`` would."""
     def _repr_svg_(self) -> str: ...
 
 Option = int | tuple[int, ...]

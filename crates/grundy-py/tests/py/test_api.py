@@ -117,6 +117,22 @@ def test_options_explain_games_plot():
     assert svg.data.count("<circle") == 51
 
 
+def test_svg_save_writes_the_file_and_raises_oserror_on_failure(tmp_path):
+    svg = grundy.plot("subtraction:1,3,4", 20)
+    target = tmp_path / "values.svg"
+    svg.save(target)
+    assert target.read_text() == svg.data
+    svg.save(str(target))
+    assert target.read_text() == svg.data
+    # A missing folder is the file system's error, caught as Python code catches open()'s.
+    missing = tmp_path / "no-such-folder" / "values.svg"
+    with pytest.raises(FileNotFoundError) as err:
+        svg.save(missing)
+    assert err.value.filename == str(missing) and err.value.strerror == "No such file or directory"
+    assert str(err.value) == f"[Errno 2] No such file or directory: '{missing}'"
+    assert not isinstance(err.value, grundy.GameError)
+
+
 def test_help_is_useful():
     assert "Grundy value" in grundy.value.__doc__
     assert "buffer protocol" in grundy.table.__doc__
