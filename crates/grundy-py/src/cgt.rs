@@ -296,12 +296,23 @@ impl CanonicalForm {
         run(|| game.try_text())
     }
 
-    fn __repr__(&self) -> PyResult<String> {
-        Ok(format!("cgt({:?})", self.__str__()?))
+    /// `cgt("…")`, or, for a form whose text is past the memory budget, a placeholder that
+    /// says so: a repr must not raise, since notebooks and debuggers call it unasked.
+    fn __repr__(&self) -> String {
+        match self.game.try_text() {
+            Ok(text) => format!("cgt({text:?})"),
+            Err(_) => format!(
+                "<CanonicalForm: its CGSuite text, {} characters, is past the memory budget>",
+                self.game.text_len()
+            ),
+        }
     }
 
-    fn _repr_latex_(&self) -> PyResult<String> {
-        Ok(format!("${}$", latex(&self.__str__()?)))
+    /// LaTeX for notebooks; `None` (so that the notebook shows the repr) for a form whose text
+    /// is past the memory budget.
+    fn _repr_latex_(&self) -> Option<String> {
+        let text = self.game.try_text().ok()?;
+        Some(format!("${}$", latex(&text)))
     }
 }
 

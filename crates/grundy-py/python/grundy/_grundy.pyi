@@ -210,7 +210,10 @@ class CanonicalForm:
     def __ge__(self, other: GameText) -> bool: ...
     def __hash__(self) -> int:
         """A number hashes as the int or Fraction it equals."""
-    def _repr_latex_(self) -> str: ...
+    def __str__(self) -> str:
+        """CGSuite notation; ``GameError`` when the text is past the memory budget (``repr``
+        then shows a placeholder instead of raising)."""
+    def _repr_latex_(self) -> str | None: ...
 
 class Thermograph:
     """Walls as ``(t, value, slope after t)`` breakpoints; shown as SVG in notebooks."""

@@ -172,14 +172,19 @@ def test_set_memory_bounds_requests_and_refusals_name_it():
 
 def test_a_form_too_long_to_write_out_is_refused_not_printed():
     """`LG` × 15, a blue-green Hackenbush stalk, is a small form whose text would be 17 GB:
-    str() and repr() refuse it with GameError, and it still hashes and compares."""
+    str() refuses it with GameError, repr() (which must not raise) says so in a placeholder,
+    and it still hashes and compares."""
     g = grundy.value("brg-hackenbush", "LG" * 15)
     try:
         grundy.set_memory("1G")
         with pytest.raises(grundy.GameError, match="writing out this canonical form"):
             str(g)
-        with pytest.raises(grundy.GameError, match="characters of CGSuite notation"):
-            repr(g)
+        shown = repr(g)
+        assert shown == (
+            "<CanonicalForm: its CGSuite text, 17089843749 characters, is past the memory budget>"
+        )
+        assert repr([g]) == "[" + shown + "]"
+        assert g._repr_latex_() is None
     finally:
         grundy.set_memory(None)
     assert hash(g) == hash(grundy.value("brg-hackenbush", "LG" * 15))

@@ -11,14 +11,15 @@
 //!
 //! The cost is the number of multisets reachable, which grows like the partitions of the
 //! total heap size (190 569 292 for a total of 100): the search stops at [`MAX_POSITIONS`]
-//! (about 15 s here) and refuses in one line, naming the sum and the bound. A sum of more
+//! (about 5 s here) and refuses in one line, naming the sum and the bound. A sum of more
 //! than [`MAX_TOKENS`] is refused before it starts: its search could not finish, and the
 //! recursion, one level a move, stays shallow below it (a move removes a token or splits a
 //! heap, so a game lasts at most twice its tokens).
 
 use crate::error::GameError;
 use crate::outcome::Winner;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
 use std::sync::Mutex;
 
 /// `options(n, visit)`: visits each option of a heap of `n`, as a list of heaps.
@@ -34,7 +35,7 @@ pub const MAX_TOKENS: u64 = 200;
 #[derive(Debug)]
 pub struct MisereSearch {
     /// Whether the player to move wins misère play, per sorted multiset of live heaps.
-    wins: Mutex<HashMap<Vec<u64>, bool>>,
+    wins: Mutex<FxHashMap<Vec<u64>, bool>>,
     /// [`MAX_POSITIONS`], or fewer in tests.
     max_positions: usize,
 }
@@ -85,6 +86,7 @@ impl MisereSearch {
                     any
                 })
                 .collect(),
+            moves: vec![None; tokens as usize + 1],
         };
         let start = search.live(heaps.iter().copied());
         let earlier = search.wins.len();
@@ -93,7 +95,7 @@ impl MisereSearch {
             // The memo was more than half full of earlier queries' positions (a long
             // `batch`): this sum gets the whole bound to itself before it is refused. A sum
             // that had half the bound or more is refused at once: searching it again would
-            // double the wait for the same refusal (`solve kayles 200 --misere`: 46 s).
+            // double the wait for the same refusal (`solve kayles 200 --misere`).
             search.wins.clear();
             found = search.wins(start);
         }
@@ -109,11 +111,14 @@ impl MisereSearch {
 }
 
 struct Search<'a> {
-    wins: &'a mut HashMap<Vec<u64>, bool>,
+    wins: &'a mut FxHashMap<Vec<u64>, bool>,
     max_positions: usize,
     options: HeapOptions<'a>,
     /// Whether a heap of each size up to the sum's total has a move.
     live: Vec<bool>,
+    /// The options of each heap size met so far, each a sorted list of live heaps: listed
+    /// once per size, where the search meets each size in thousands of positions.
+    moves: Vec<Option<Rc<[Vec<u64>]>>>,
 }
 
 impl Search<'_> {
@@ -122,6 +127,21 @@ impl Search<'_> {
         let mut kept: Vec<u64> = heaps.filter(|&n| self.live[n as usize]).collect();
         kept.sort_unstable();
         kept
+    }
+
+    /// The options of a heap of `n` (`n` at most the sum's total), listed on first use.
+    fn moves(&mut self, n: u64) -> Rc<[Vec<u64>]> {
+        if let Some(known) = &self.moves[n as usize] {
+            return Rc::clone(known);
+        }
+        let mut listed = Vec::new();
+        (self.options)(n, &mut |parts| listed.push(parts.to_vec()));
+        let listed: Rc<[Vec<u64>]> = listed
+            .into_iter()
+            .map(|parts| self.live(parts.into_iter()))
+            .collect();
+        self.moves[n as usize] = Some(Rc::clone(&listed));
+        listed
     }
 
     /// Whether the player to move wins misère play of `position` (sorted live heaps); `None`
@@ -138,27 +158,46 @@ impl Search<'_> {
             return None;
         }
         let mut result = false;
-        for (i, &n) in position.iter().enumerate() {
+        // Each option is merged into this buffer and looked up in place: most options are
+        // met before, and only a new one is copied out to be searched.
+        let mut after = Vec::with_capacity(position.len() + 2);
+        'heaps: for (i, &n) in position.iter().enumerate() {
             if i > 0 && position[i - 1] == n {
                 continue;
             }
-            let mut next = Vec::new();
-            (self.options)(n, &mut |parts| next.push(parts.to_vec()));
-            for parts in next {
-                let rest = position[..i].iter().chain(&position[i + 1..]).copied();
-                let after = self.live(rest.chain(parts));
-                if !self.wins(after)? {
+            for parts in self.moves(n).iter() {
+                merge_without(&position, i, parts, &mut after);
+                let next_wins = match self.wins.get(&after) {
+                    Some(&known) => known,
+                    None => self.wins(after.clone())?,
+                };
+                if !next_wins {
                     result = true;
-                    break;
+                    break 'heaps;
                 }
-            }
-            if result {
-                break;
             }
         }
         self.wins.insert(position, result);
         Some(result)
     }
+}
+
+/// Writes into `out` the sorted merge of `sorted` without its entry at `skip` and of `parts`
+/// (sorted too).
+fn merge_without(sorted: &[u64], skip: usize, parts: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    let mut rest = sorted[..skip]
+        .iter()
+        .chain(&sorted[skip + 1..])
+        .copied()
+        .peekable();
+    for &part in parts {
+        while let Some(n) = rest.next_if(|&n| n <= part) {
+            out.push(n);
+        }
+        out.push(part);
+    }
+    out.extend(rest);
 }
 
 #[cfg(test)]
@@ -176,17 +215,29 @@ mod tests {
         }
     }
 
+    /// Officers (0.6) with its parts listed largest first: take one token from a heap of two
+    /// or more, leaving one or two nonempty heaps (a heap of 1 has no move, so it is dead).
+    fn officers_unsorted(n: u64, visit: &mut dyn FnMut(&[u64])) {
+        if n >= 2 {
+            let rest = n - 1;
+            visit(&[rest]);
+            for small in 1..=rest / 2 {
+                visit(&[rest - small, small]);
+            }
+        }
+    }
+
     /// The definition on the raw list of heaps, with no sorting, dropping or memo.
-    fn plain_misere_wins(heaps: &[u64]) -> bool {
+    fn plain_misere_wins(heaps: &[u64], options: HeapOptions) -> bool {
         let mut any_move = false;
         for (i, &n) in heaps.iter().enumerate() {
-            let mut options = Vec::new();
-            kayles(n, &mut |parts| options.push(parts.to_vec()));
-            for parts in options {
+            let mut listed = Vec::new();
+            options(n, &mut |parts| listed.push(parts.to_vec()));
+            for parts in listed {
                 any_move = true;
                 let mut after = heaps.to_vec();
                 after.splice(i..i + 1, parts);
-                if !plain_misere_wins(&after) {
+                if !plain_misere_wins(&after, options) {
                     return true;
                 }
             }
@@ -198,9 +249,30 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn the_search_agrees_with_the_definition(heaps in proptest::collection::vec(0u64..6, 0..4)) {
-            let search = MisereSearch::default();
-            let expected = if plain_misere_wins(&heaps) { Winner::First } else { Winner::Second };
-            prop_assert_eq!(search.outcome("kayles", &heaps, &kayles).unwrap(), expected);
+            for (name, options) in [("kayles", &kayles as HeapOptions), ("officers", &officers_unsorted)] {
+                // A search's memo belongs to one game.
+                let search = MisereSearch::default();
+                let expected = if plain_misere_wins(&heaps, options) { Winner::First } else { Winner::Second };
+                prop_assert_eq!(search.outcome(name, &heaps, options).unwrap(), expected, "{}", name);
+            }
+        }
+
+        #[test]
+        fn merge_without_is_remove_then_sort(
+            mut sorted in proptest::collection::vec(0u64..8, 1..6),
+            mut parts in proptest::collection::vec(0u64..8, 0..3),
+            skip in 0usize..6,
+        ) {
+            sorted.sort_unstable();
+            parts.sort_unstable();
+            let skip = skip % sorted.len();
+            let mut expected = sorted.clone();
+            expected.remove(skip);
+            expected.extend(&parts);
+            expected.sort_unstable();
+            let mut out = vec![99];
+            merge_without(&sorted, skip, &parts, &mut out);
+            prop_assert_eq!(out, expected);
         }
     }
 
