@@ -11,6 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// A dyadic rational as a `fractions.Fraction`.
@@ -402,7 +403,6 @@ struct State {
     positions: Interner,
     moves: Vec<Option<(Vec<u32>, Vec<u32>)>>,
     values: Vec<Option<Cgt>>,
-    calls: u64,
 }
 
 /// A partizan game on hashable positions: `PartizanGame(left=f, right=g)`, where `f(p)` and
@@ -413,6 +413,9 @@ pub struct PyPartizanGame {
     left: Py<PyAny>,
     right: Py<PyAny>,
     state: Mutex<State>,
+    /// Positions the functions were called on: outside the state, so that `calls` can be
+    /// read while a run holds it (from a moves function, or from another thread).
+    calls: AtomicU64,
     /// One call at a time; other threads wait for their turn (see `Gate`).
     gate: Gate,
 }
@@ -458,7 +461,7 @@ impl PyPartizanGame {
                 )?;
                 let r = moves_of(positions, self.right.bind(py), position, &mut grow)?;
                 state.moves[top as usize] = Some((l, r));
-                state.calls += 1;
+                self.calls.fetch_add(1, Ordering::Relaxed);
             }
             let (l, r) = state.moves[top as usize].as_ref().expect("set just above");
             let pending = l
@@ -510,8 +513,8 @@ impl PyPartizanGame {
                 positions: Interner::new(py),
                 moves: Vec::new(),
                 values: Vec::new(),
-                calls: 0,
             }),
+            calls: AtomicU64::new(0),
             gate: Gate::default(),
         })
     }
@@ -552,13 +555,10 @@ impl PyPartizanGame {
         )
     }
 
-    /// How many positions the functions have been called on (once each).
+    /// How many positions the functions have been called on (once each); readable at any
+    /// time, even during a run.
     #[getter]
-    fn calls(&self) -> PyResult<u64> {
-        Ok(self
-            .state
-            .try_lock()
-            .map_err(|_| GameError::new_err("the game is already being solved"))?
-            .calls)
+    fn calls(&self) -> u64 {
+        self.calls.load(Ordering::Relaxed)
     }
 }

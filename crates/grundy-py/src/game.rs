@@ -14,6 +14,7 @@ use crate::positions::{function_name, moves_of, Interner};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The interned positions and the moves found so far.
@@ -23,7 +24,6 @@ struct State {
     options: Vec<Option<Arc<Vec<u32>>>>,
     /// The Grundy values solved so far (the solver's memo, kept across calls).
     values: HashMap<u32, Nimber>,
-    calls: u64,
 }
 
 impl State {
@@ -44,6 +44,8 @@ impl State {
 struct View<'a, 'py> {
     moves: &'a Bound<'py, PyAny>,
     state: std::cell::RefCell<&'a mut State>,
+    /// The game's count of calls to the moves function.
+    calls: &'a AtomicU64,
 }
 
 impl View<'_, '_> {
@@ -61,7 +63,7 @@ impl View<'_, '_> {
         } = &mut **state;
         let options = moves_of(positions, self.moves, position, || table.push(None))?;
         let options = Arc::new(options);
-        state.calls += 1;
+        self.calls.fetch_add(1, Ordering::Relaxed);
         state.options[id as usize] = Some(options.clone());
         Ok(options)
     }
@@ -90,6 +92,9 @@ pub struct PyGame {
     moves: Py<PyAny>,
     name: String,
     state: Mutex<State>,
+    /// Calls to the moves function so far: outside the state, so that `calls` can be read
+    /// while a run holds it (from the moves function, or from another thread).
+    calls: AtomicU64,
     /// One call at a time; other threads wait for their turn (see `Gate`).
     gate: Gate,
 }
@@ -127,6 +132,7 @@ impl PyGame {
             let view = View {
                 moves,
                 state: std::cell::RefCell::new(&mut state),
+                calls: &self.calls,
             };
             run(|| {
                 let mut solver = Solver::with_memo(&view, memo);
@@ -187,16 +193,17 @@ impl PyGame {
                 positions: Interner::new(py),
                 options: Vec::new(),
                 values: HashMap::new(),
-                calls: 0,
             }),
+            calls: AtomicU64::new(0),
             gate: Gate::default(),
         })
     }
 
-    /// How many times the moves function has been called (once per position ever reached).
+    /// How many times the moves function has been called (once per position ever reached);
+    /// readable at any time, even during a run.
     #[getter]
-    fn calls(&self) -> PyResult<u64> {
-        Ok(self.state()?.calls)
+    fn calls(&self) -> u64 {
+        self.calls.load(Ordering::Relaxed)
     }
 
     /// The Grundy value of `position`.

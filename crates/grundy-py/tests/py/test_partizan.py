@@ -92,6 +92,31 @@ def test_partizan_game_calls_once_and_detects_cycles():
         grundy.PartizanGame(left=lambda n: [n], right=lambda n: []).value(0)
 
 
+def test_calls_can_be_read_during_a_run():
+    """`calls` is a counter outside the game's state: a moves function (or another thread)
+    reads it while a run holds the state, and sees the calls made so far."""
+    seen = []
+
+    def left(n):
+        seen.append(p.calls)
+        return [n - 1] if n else []
+
+    p = grundy.PartizanGame(left=left, right=lambda n: [])
+    p.value(5)
+    # Position n is the (5 - n)-th one called, after the calls on the positions above it.
+    assert seen == [0, 1, 2, 3, 4, 5] and p.calls == 6
+
+    counts = []
+
+    def moves(n):
+        counts.append(g.calls)
+        return [n - 1] if n else []
+
+    g = grundy.Game(moves=moves)
+    assert g.value(4) == 0
+    assert counts == [0, 1, 2, 3, 4] and g.calls == 5
+
+
 def test_value_of_a_partizan_game_is_its_canonical_form():
     # The same answers as `grundy value GAME POSITION` (issue 16's oracles).
     g = grundy.value("domineering", "..|..")
