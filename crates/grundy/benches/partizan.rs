@@ -95,6 +95,18 @@ fn partizan(c: &mut Criterion) {
     group.bench_function("1000 comparisons of random day-3 pairs (warm)", |b| {
         b.iter(|| pairs.iter().filter(|&&(x, y)| x.le(y)).count())
     });
+
+    // A large nimber with a hot game and an infinitesimal (`{1|-1} + *100 + ^<3>`), each time
+    // with a fresh hot game so that no sum is cached: the nimber roots' case.
+    let up_third: Game = "^<3>".parse().expect("a literal");
+    let one = Game::number(Dyadic::new(1, 0).expect("small dyadic"));
+    group.bench_function("{s+1|s-1} + *100 + ^<3> (fresh s each time)", |b| {
+        b.iter(|| {
+            let shift = fresh_offset(&counter);
+            let hot = Game::from_options(&[shift + one], &[shift - one]);
+            black_box(hot + Game::nimber(100) + up_third)
+        })
+    });
     group.finish();
 }
 

@@ -277,6 +277,46 @@ fn all_small_game() -> impl Strategy<Value = Game> {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A game plus different nimbers: the engine answers `x + *i ≤ x + *j + *k` from the
+    /// roots it records, which must agree with the definitions (and be `i = j ⊕ k`), also
+    /// when compared with other games and summed.
+    #[test]
+    fn sums_with_nimbers_agree_with_the_definitions(
+        x in rich_game(), y in rich_game(), i in 0u32..6, j in 0u32..6, k in 0u32..4,
+        (n, ups, nim) in (-4i64..5, -2i64..3, 0u32..8),
+    ) {
+        // A closed form `n/2 + ups·↑ + *nim`, compared with the nimber sums both ways.
+        let v = Game::number_up_star(Dyadic::new(n, 1).unwrap(), ups, nim);
+        let a = x + Game::nimber(i);
+        let b = (x + Game::nimber(j)) + Game::nimber(k);
+        prop_assert_eq!(b, x + Game::nimber(j ^ k));
+        prop_assert_eq!(a.le(b), i == j ^ k, "{} + *{} ≤ {} + *{}", x, i, x, j ^ k);
+        let mut arena = Arena::new();
+        let (fa, fb, fy) = (arena.of(a), arena.of(b), arena.of(y));
+        prop_assert_eq!(a.le(b), arena.le(fa, fb));
+        prop_assert_eq!(b.le(a), arena.le(fb, fa));
+        prop_assert_eq!(a.le(y), arena.le(fa, fy), "{} ≤ {}", a, y);
+        prop_assert_eq!(y.le(b), arena.le(fy, fb), "{} ≤ {}", y, b);
+        let fv = arena.of(v);
+        prop_assert_eq!(v.le(a), arena.le(fv, fa), "{} ≤ {}", v, a);
+        prop_assert_eq!(a.le(v), arena.le(fa, fv), "{} ≤ {}", a, v);
+        prop_assert_eq!(b.le(v), arena.le(fb, fv), "{} ≤ {}", b, v);
+        let sum = arena.of(a + y);
+        let by_definition = arena.sum(fa, fy);
+        prop_assert!(arena.equal(sum, by_definition), "{} + {} = {}", a, y, a + y);
+        // Two games that are roots plus nimbers, summed (root sum first, nimber last).
+        let c = y + Game::nimber(k);
+        let fc = arena.of(c);
+        let sum = arena.of(a + c);
+        let by_definition = arena.sum(fa, fc);
+        prop_assert!(arena.equal(sum, by_definition), "{} + {} = {}", a, c, a + c);
+        prop_assert_eq!(a + c, (x + y) + Game::nimber(i ^ k));
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// The engine's order, sums, outcomes and simplification against the definitions on the

@@ -11,7 +11,11 @@
 //! Sums follow the definition `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}` with a cache
 //! by id pair, except in closed form for two values `x + n·↑ + *m`, and by number
 //! translation (`x + G = {x + G^L | x + G^R}` when `G` is not a number), which avoids moving
-//! in the number.
+//! in the number. Nimbers are taken apart: a form `G` plus `*m` records that it is `G + *m`
+//! (its nimber root, used by `≤`: the `m` options `G + *j` of `G + *m` are pairwise
+//! incomparable, which simplification would otherwise check pair by pair), and a sum of two
+//! forms with roots is the sum of the roots plus one nimber. `*256 + {1|-1}` went from 0.9 s
+//! to 0.2 s, `^<4>*256` from 9 s to 1.6 s.
 //!
 //! Every operation is fallible: a number past the 64-bit numerators or `2^62` denominators of
 //! [`Dyadic`] (a stalk of 70 alternating edges, `{0|{0|…{0|1}}}` nested 70 deep, a sum of two
@@ -20,7 +24,7 @@
 
 use super::compare::{le, le_pending, pending_le, Pending, PendingMemo};
 use super::nui::Nui;
-use super::table::{intern_form, intern_nui, node, options, Game, ShardedMap};
+use super::table::{intern_form, intern_nui, nim_root, node, options, Game, ShardedMap};
 use crate::numeric::dyadic::Dyadic;
 use crate::GameError;
 use std::sync::OnceLock;
@@ -197,6 +201,20 @@ pub(super) fn add(g: Game, h: Game) -> Result<Game, GameError> {
     }
     let (g, h) = key;
     let (a, b) = (node(g).nui, node(h).nui);
+    // Two forms, one known to be a root plus a nimber: `(R + *m) + (S + *n)` is
+    // `(R + S) + *(m ⊕ n)`, where `R + S` has none of the nimbers' options to sum and
+    // simplify, and the nimber is added last, with its options compared by their roots.
+    let ((root_g, m_g), (root_h, m_h)) = (nim_root(g), nim_root(h));
+    if a.is_none() && b.is_none() && (m_g != 0 || m_h != 0) {
+        let roots = add(root_g, root_h)?;
+        let nimber = Nui {
+            nim: m_g ^ m_h,
+            ..Nui::number(Dyadic::ZERO)
+        };
+        let result = add(roots, intern_nui(nimber))?;
+        cache.insert(key, result);
+        return Ok(result);
+    }
     let (gl, gr) = options(g);
     let (hl, hr) = options(h);
     let translate = |x: Game, side: &[Game], into: &mut Vec<Game>| -> Result<(), GameError> {
@@ -217,6 +235,28 @@ pub(super) fn add(g: Game, h: Game) -> Result<Game, GameError> {
         Ok(v)
     };
     let result = from_options(&side(gl, hl)?, &side(gr, hr)?)?;
+    record_nim_root(g, a, h, b, result);
     cache.insert(key, result);
     Ok(result)
+}
+
+/// Records `result = root + *m` ([`super::table::Node::nim_root`]) when `result = g + h` and
+/// one of them is a nimber `*n`, the other a form `root + *k` (`m = k ⊕ n`); `a` and `b` are
+/// the closed forms of `g` and `h`, if any.
+fn record_nim_root(g: Game, a: Option<Nui>, h: Game, b: Option<Nui>, result: Game) {
+    let nimber = |v: Option<Nui>| {
+        v.filter(|v| v.number.is_zero() && v.ups == 0 && v.nim > 0)
+            .map(|v| v.nim)
+    };
+    let (form, n) = match (a, nimber(a), b, nimber(b)) {
+        (_, Some(n), None, _) => (h, n),
+        (None, _, _, Some(n)) => (g, n),
+        _ => return,
+    };
+    let (root, k) = nim_root(form);
+    // Roots have smaller ids than the games they are roots of (so chains of roots end): a
+    // result interned before its root, by another path, keeps no root.
+    if root < result && k ^ n != 0 {
+        let _ = node(result).nim_root.set((root, k ^ n));
+    }
 }

@@ -1,13 +1,14 @@
 //! `G ≤ H` from the definition — `G ≤ H` unless some `G^L ≥ H` or some `H^R ≤ G` — with
-//! three shortcuts: closed forms when both are `x + n·↑ + *m`, number avoidance when one is a
-//! number (only the other game's options matter), and a global cache of results by id pair.
+//! four shortcuts: closed forms when both are `x + n·↑ + *m`, games known to be one root
+//! plus different nimbers (never comparable), number avoidance when one is a number (only
+//! the other game's options matter), and a global cache of results by id pair.
 //!
 //! The simplifier also compares games against a form still being simplified (a
 //! [`Pending`] form, not yet interned); those comparisons recurse through the pending form's
 //! options and keep their own memo, valid for as long as the pending form keeps its value.
 
 use super::nui::Nui;
-use super::table::{node, options, stops, Game, IdMap, ShardedMap};
+use super::table::{intern_nui, nim_root, node, options, stops, Game, IdMap, ShardedMap};
 use crate::numeric::dyadic::Dyadic;
 use std::cmp::Ordering;
 use std::sync::OnceLock;
@@ -44,6 +45,24 @@ pub(super) fn le(g: Game, h: Game) -> bool {
     let (a, b) = (node(g).nui, node(h).nui);
     if let (Some(a), Some(b)) = (a, b) {
         return nui_le(a, b);
+    }
+    // `R + *m ≤ R + *m'` only if `*(m ⊕ m') ≤ 0`, that is `m = m'` (the same game); and
+    // `v ≤ R + *m` iff `v + *m ≤ R` for a closed form `v`, whose sum with `*m` is closed too,
+    // so the comparison is with the root, whose options do not include `*m`'s `m` moves.
+    let ((root_g, m_g), (root_h, m_h)) = (nim_root(g), nim_root(h));
+    if root_g == root_h {
+        return m_g == m_h;
+    }
+    let plus_nimber = |v: Nui, m: u32| {
+        intern_nui(Nui {
+            nim: v.nim ^ m,
+            ..v
+        })
+    };
+    match (a, b) {
+        (Some(v), None) if m_h != 0 => return le(plus_nimber(v, m_h), root_h),
+        (None, Some(w)) if m_g != 0 => return le(root_g, plus_nimber(w, m_g)),
+        _ => {}
     }
     // Stops are monotone (`G ≤ H` needs `L(G) ≤ L(H)` and `R(G) ≤ R(H)`), and
     // `L(G − H) ≤ L(G) − R(H)`, where a negative left stop makes a game negative.

@@ -34,6 +34,13 @@ pub(super) struct Node {
     stops: Option<(Dyadic, Dyadic)>,
     options: OnceLock<Options>,
     pub neg: OnceLock<Game>,
+    /// `(root, m)`, `m ≥ 1`, once this game is known to be `root + *m`: set by the sum that
+    /// built it from a form and a nimber. Two games with one root and different `m` differ by
+    /// the nonzero nimber `*(m ⊕ m')`, so neither is `≤` the other, which `le` answers at once
+    /// (a sum with `*m` has `m` such options a side, compared pairwise when simplified).
+    /// Unset when not known; the first sum to build a game sets it. Invariant: `root` has a
+    /// smaller id than the game, so following roots ends ([`nim_root`]).
+    pub nim_root: OnceLock<(Game, u32)>,
 }
 
 #[derive(PartialEq, Eq, Hash)]
@@ -181,6 +188,7 @@ fn intern(key: Key) -> Game {
             stops: form_stops,
             options: options.map(OnceLock::from).unwrap_or_default(),
             neg: OnceLock::new(),
+            nim_root: OnceLock::new(),
         };
         if slot(id).set(node).is_err() {
             unreachable!("each id is handed out once");
@@ -195,6 +203,16 @@ pub(super) fn node(g: Game) -> &'static Node {
     slot(g.0)
         .get()
         .expect("a game id always names a stored node")
+}
+
+/// `(root, m)` with `g = root + *m` and `root` not known to be another game plus a nimber
+/// (following [`Node::nim_root`] to its end; `(g, 0)` if `g` has none).
+pub(super) fn nim_root(g: Game) -> (Game, u32) {
+    let (mut root, mut m) = (g, 0);
+    while let Some(&(next, step)) = node(root).nim_root.get() {
+        (root, m) = (next, m ^ step);
+    }
+    (root, m)
 }
 
 /// (left stop, right stop) of `g`, when known without a search: for `x + n·↑ + *m` both
