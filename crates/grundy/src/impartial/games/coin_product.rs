@@ -98,9 +98,11 @@ impl CoinProduct {
 
     /// **One** option of the head with value `target`, without listing them all. Turning
     /// Corners by algebra: the move to corners `x' < x`, `y' < y` changes the head's value
-    /// by `a ⊗ b` with `a = x ⊕ x'`, `b = y ⊕ y'`, so for each `a` of the shorter side
-    /// `b = s ⊗ a⁻¹` is one nim-division, and the move exists iff `y ⊕ b < y`. Other products
-    /// use the listing search within its budget.
+    /// by `a ⊗ b` with `a = x ⊕ x'`, `b = y ⊕ y'`, so the move is a factorisation of the
+    /// change `s` under a rule on each factor, searched down the nim field's tower
+    /// ([`crate::numeric::nim_factor`]); if that search misses, then for each `a` of the
+    /// shorter side `b = s ⊗ a⁻¹` is one nim-division, and the move exists iff `y ⊕ b < y`.
+    /// Other products use the listing search within its budget.
     pub fn one_option_with_value(
         &self,
         head: Head,
@@ -114,6 +116,9 @@ impl CoinProduct {
         }
         let (x, y) = head;
         let s = target ^ self.head_value(head)?;
+        if let Some((a, b)) = crate::numeric::nim_factor::factor_below(x, y, s.0) {
+            return Ok(Some(turned_heads(head, &[x ^ a], &[y ^ b])));
+        }
         // Walk the shorter side; the product is symmetric.
         let (short, long) = if x <= y { (x, y) } else { (y, x) };
         if short as u128 > MAX_ONE_MOVE_COST {
@@ -489,12 +494,21 @@ mod tests {
             corners.outcome(&["10^18,10^18"], Play::Normal).unwrap(),
             Winner::First
         );
-        // `solve` still answers (issue 12): the list is omitted, and one move is not
-        // searched beyond its budget (2^26 nim-divisions).
+        // `solve` still answers (issue 12): the list is omitted, and one move is found by
+        // factoring in the nim field, where trying each corner would take 10^18 divisions.
         let solved = corners.solve(&["10^18,10^18"], Play::Normal).unwrap();
         assert_eq!(solved.winner, Winner::First);
         assert!(solved.winning_moves.is_empty() && solved.moves_omitted.is_some());
-        assert_eq!(solved.one_winning_move, None);
+        let one = solved.one_winning_move.expect("a winning move is found");
+        assert_eq!(one.component, 0);
+        let after: Vec<&str> = one.to.split('+').collect();
+        assert_eq!(after.len(), 3, "{}", one.to); // the three other corners turn to heads
+        assert_eq!(
+            corners.outcome(&after, Play::Normal).unwrap(),
+            Winner::Second,
+            "{}",
+            one.to
+        );
     }
 
     proptest! {
