@@ -6,7 +6,7 @@ pub mod dyadic;
 pub(crate) mod integer;
 pub(crate) mod mex;
 pub mod nim_arith;
-pub(crate) mod nim_factor;
+pub mod nim_factor;
 pub(crate) mod nimber;
 pub mod number;
 pub mod primes;

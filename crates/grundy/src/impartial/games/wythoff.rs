@@ -179,15 +179,27 @@ impl Wythoff {
         Ok(())
     }
 
-    /// `G(a, b)` from the table; refuses coordinates at or above [`MAX_TABLE_SIDE`].
-    pub fn grundy(&self, (a, b): Cell) -> Result<Nimber, GameError> {
-        let need = a.max(b) + 1;
-        if need > MAX_TABLE_SIDE {
+    /// Refuses a cell at or beyond [`MAX_TABLE_SIDE`], where neither the table nor a list of
+    /// the cell's options (`a + b + min(a, b)` of them) is built.
+    fn check_table_side((a, b): Cell) -> Result<(), GameError> {
+        if a.max(b) + 1 > MAX_TABLE_SIDE {
             return Err(GameError::TooLarge(format!(
-                "the Grundy value of Wythoff position {a},{b} needs a table beyond coordinate {}; Grundy values (needed for sums) are tabulated below {MAX_TABLE_SIDE} (one queen is solved exactly at any size)",
+                "the Grundy value of Wythoff position {a},{b} needs a table beyond coordinate {}; Grundy values (needed for sums) are tabulated below {MAX_TABLE_SIDE} (one queen is solved exactly at any size, and a queen on an edge, x,0 or 0,y, has the value x or y)",
                 MAX_TABLE_SIDE - 1
             )));
         }
+        Ok(())
+    }
+
+    /// `G(a, b)`: on an edge `max(a, b)` at any size (a queen there moves along the edge only,
+    /// so it is a Nim heap); elsewhere from the table, refusing coordinates at or above
+    /// [`MAX_TABLE_SIDE`].
+    pub fn grundy(&self, (a, b): Cell) -> Result<Nimber, GameError> {
+        if a.min(b) == 0 {
+            return Ok(Nimber(a.max(b)));
+        }
+        Wythoff::check_table_side((a, b))?;
+        let need = a.max(b) + 1;
         {
             let table = self.table.read().unwrap_or_else(|e| e.into_inner());
             if table.0 >= need {
@@ -267,7 +279,7 @@ impl Ruleset for Wythoff {
     /// Left, down, diagonal (nearest first); within the table, which bounds the list too (a
     /// queen at a,b has a + b + min(a, b) options).
     fn options(&self, &Square((a, b)): &Square) -> Result<Vec<Vec<Square>>, GameError> {
-        self.grundy((a, b))?;
+        Wythoff::check_table_side((a, b))?;
         Ok(options(a, b).into_iter().map(|c| vec![Square(c)]).collect())
     }
 
@@ -367,6 +379,27 @@ mod tests {
                 assert_eq!(table[(a * 1024 + b) as usize] == 0, is_p_position(a, b));
             }
         }
+    }
+
+    /// A queen on an edge moves along it only: a Nim heap, at any size.
+    #[test]
+    fn edge_values_are_the_coordinate() {
+        let table = grundy_table(64).unwrap();
+        let game = Wythoff::new();
+        for x in 0..64u64 {
+            assert_eq!(
+                game.grundy((x, 0)).unwrap().0,
+                table[(x * 64) as usize] as u64
+            );
+            assert_eq!(game.grundy((0, x)).unwrap().0, x);
+        }
+        assert_eq!(game.grundy((5000, 0)).unwrap().0, 5000);
+        assert_eq!(game.grundy((0, 1 << 62)).unwrap().0, 1 << 62);
+        // Off the edge, the table's bound still holds.
+        assert!(game.grundy((5000, 1)).is_err());
+        let text = Text(Wythoff::new());
+        let s = text.solve(&["5000,0", "0,4999"], Play::Normal).unwrap();
+        assert_eq!((s.winner, s.grundy), (Winner::First, Some(5000 ^ 4999)));
     }
 
     /// Exact at 10^18: ⌊10^18·φ⌋ = 1618033988749894848 (φ = 1.6180339887498948482045…).
