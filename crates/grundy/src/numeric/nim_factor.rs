@@ -20,7 +20,7 @@
 //!   GF(2)-linear in `z` and is solved by elimination; it has a solution for half of all `e`,
 //!   so a few choices of `a₁`, `b₁` are tried.
 //!
-//! The first three cases are exact and the last tries up to [`MAX_HIGH_PAIRS`] pairs, so the
+//! The first three cases are exact and the last tries up to 256 pairs (`MAX_HIGH_PAIRS`), so the
 //! search could miss a factorisation that only the last case has with other high halves; the
 //! tests find none missed. Every answer is checked before it is returned. Below 2^8 the
 //! search tries every `a`.
