@@ -241,10 +241,12 @@ impl Wythoff {
             method: format!(
                 "exact {}P-positions (⌊kφ⌋, ⌊kφ²⌋) in integer arithmetic{}",
                 if play == Play::Misere { "misère " } else { "" },
-                if grundy.is_none() && play == Play::Normal {
-                    "; the Grundy value is tabulated only below 2048"
-                } else {
-                    ""
+                match (play, grundy) {
+                    (Play::Normal, None) => "; the Grundy value is tabulated only below 2048",
+                    (Play::Normal, Some(_)) if a.min(b) == 0 && !is_p => {
+                        "; on an edge the queen moves along it only, so its Grundy value is its distance to the corner"
+                    }
+                    _ => "",
                 }
             ),
             moves_omitted: None,
@@ -400,6 +402,13 @@ mod tests {
         let text = Text(Wythoff::new());
         let s = text.solve(&["5000,0", "0,4999"], Play::Normal).unwrap();
         assert_eq!((s.winner, s.grundy), (Winner::First, Some(5000 ^ 4999)));
+        let one = text.solve(&["5000,0"], Play::Normal).unwrap();
+        assert_eq!(one.grundy, Some(5000));
+        assert!(
+            one.method.contains("distance to the corner"),
+            "{}",
+            one.method
+        );
     }
 
     /// Exact at 10^18: ⌊10^18·φ⌋ = 1618033988749894848 (φ = 1.6180339887498948482045…).
