@@ -16,7 +16,7 @@ use crate::error::GameError;
 use crate::impartial::family::{ComponentReport, Play};
 use crate::impartial::games::cells::{format_cell, Cell, Square, CELLS_TO_GIVE};
 use crate::impartial::ruleset::{
-    solve_by_values, GameValue, Misere, Reply, Ruleset, Solved, Winner,
+    options_worth, solve_with, GameValue, Misere, Reply, Ruleset, Solved, Winner,
 };
 use crate::impartial::ImpartialGame;
 use crate::numeric::integer::isqrt;
@@ -298,10 +298,22 @@ impl Ruleset for Wythoff {
         "Grundy values by table (mex of row, column and diagonal)".into()
     }
 
+    /// One queen exactly; a sum by values, where a queen on an edge at `x` (a Nim heap) has
+    /// one move to each smaller value, along the edge, at any size.
     fn solve(&self, sum: &[Square]) -> Result<Solved<Square>, GameError> {
         match sum {
             [one] => Ok(self.solve_one(one.0, Play::Normal)),
-            _ => solve_by_values(self, sum),
+            _ => solve_with(self, sum, |&Square((a, b)), target| {
+                if a.min(b) > 0 {
+                    return options_worth(self, &Square((a, b)), target);
+                }
+                let along_edge = |t: u64| if a == 0 { (0, t) } else { (t, 0) };
+                Ok(if target.0 < a.max(b) {
+                    vec![vec![Square(along_edge(target.0))]]
+                } else {
+                    Vec::new()
+                })
+            }),
         }
     }
 
@@ -400,8 +412,22 @@ mod tests {
         // Off the edge, the table's bound still holds.
         assert!(game.grundy((5000, 1)).is_err());
         let text = Text(Wythoff::new());
-        let s = text.solve(&["5000,0", "0,4999"], Play::Normal).unwrap();
-        assert_eq!((s.winner, s.grundy), (Winner::First, Some(5000 ^ 4999)));
+        // G(2,3) = 5. Nim on the edges: 5000 → 4999 ⊕ 5 = 4994; 4999 cannot reach
+        // 5000 ⊕ 5 = 5005; and the queen at 2,3 has no option worth 5000 ⊕ 4999 = 15.
+        let s = text
+            .solve(&["5000,0", "0,4999", "2,3"], Play::Normal)
+            .unwrap();
+        assert_eq!((s.winner, s.grundy), (Winner::First, Some(5000 ^ 4999 ^ 5)));
+        let to: Vec<(usize, &str)> = s
+            .winning_moves
+            .iter()
+            .map(|m| (m.component, m.to.as_str()))
+            .collect();
+        assert_eq!(to, [(0, "4994,0")]);
+        assert!(s.moves_omitted.is_none());
+        let s = text.solve(&["0,10^18", "7,0"], Play::Normal).unwrap();
+        let to: Vec<&str> = s.winning_moves.iter().map(|m| m.to.as_str()).collect();
+        assert_eq!(to, [format!("0,{}", 7u64).as_str()]);
         let one = text.solve(&["5000,0"], Play::Normal).unwrap();
         assert_eq!(one.grundy, Some(5000));
         assert!(
