@@ -26,6 +26,7 @@
 //! search tries every `a`.
 
 use crate::numeric::nim_arith::NimMultiplier;
+use crate::numeric::Nimber;
 
 /// Widths at or below this are searched by trying every `a` (at most 255 divisions).
 const BASE_WIDTH: u32 = 8;
@@ -57,8 +58,8 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn div(&self, a: u64, b: u64) -> u64 {
-        self.m
-            .mul(a, self.m.inverse(b).expect("divisors here are nonzero"))
+        let quotient = Nimber(a).checked_div(Nimber(b));
+        quotient.expect("divisors here are nonzero").0
     }
 
     /// The search on `width`-bit numbers (`width` a power of two; the subfield GF(2^width)).
@@ -105,7 +106,9 @@ impl Search<'_> {
             let (a0, b0) = if d == 0 {
                 (0, self.div(c, a1))
             } else if c == 0 {
-                let b0 = sqrt(m, self.div(m.mul(b1, d), a1));
+                // The root of an element of GF(2^half) lies in it (squaring maps the
+                // subfield onto itself).
+                let b0 = Nimber(self.div(m.mul(b1, d), a1)).sqrt().0;
                 (self.div(d, b0), b0)
             } else {
                 let e = self.div(m.mul(m.mul(a1, b1), d), m.mul(c, c));
@@ -129,15 +132,6 @@ fn high_candidates(x1: u64) -> Vec<u64> {
         .filter(|&k| x1 >> k & 1 == 1)
         .flat_map(|k| (0..4u64.min(1 << k)).map(move |r| 1u64 << k | r))
         .collect()
-}
-
-/// The nim square root (squaring is a bijection of every subfield, so the root of an element
-/// of GF(2^w) lies in it): `v^(2^63)`.
-fn sqrt(m: &NimMultiplier, mut v: u64) -> u64 {
-    for _ in 0..63 {
-        v = m.mul(v, v);
-    }
-    v
 }
 
 /// A `z` in GF(2^width) with `z ⊗ z ⊕ z = e`, or `None`. The map `z ↦ z² ⊕ z` is GF(2)-linear

@@ -398,14 +398,14 @@ mod tests {
     /// A queen on an edge moves along it only: a Nim heap, at any size.
     #[test]
     fn edge_values_are_the_coordinate() {
-        let table = grundy_table(64).unwrap();
+        // Against the table's whole edge (the mex over the row, column and diagonal).
+        let side = 1024u64;
+        let table = grundy_table(side).unwrap();
         let game = Wythoff::new();
-        for x in 0..64u64 {
-            assert_eq!(
-                game.grundy((x, 0)).unwrap().0,
-                table[(x * 64) as usize] as u64
-            );
-            assert_eq!(game.grundy((0, x)).unwrap().0, x);
+        for x in 0..side {
+            let (row, column) = (table[(x * side) as usize], table[x as usize]);
+            assert_eq!(game.grundy((x, 0)).unwrap().0, row as u64);
+            assert_eq!(game.grundy((0, x)).unwrap().0, column as u64);
         }
         assert_eq!(game.grundy((5000, 0)).unwrap().0, 5000);
         assert_eq!(game.grundy((0, 1 << 62)).unwrap().0, 1 << 62);
